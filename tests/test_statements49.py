@@ -329,3 +329,19 @@ def test_a_dotted_id_said_as_the_subject(
     # the clause after the bound is never read with the bound as its condition (a count kept
     # for review "if the timeout_seconds is at most 12")
     assert [p.enforcement for p in policies] == ["enforce"] * len(policies)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "driver_names carries one to three names, or up to five on a weekend_special hire.",
+        "driver_names holds one to three names, or as many as five when the hire is long.",
+        # the case in a clause of its own: the first figure is not every hire's either
+        "driver_names holds one to three names; a house_move takes five.",
+    ],
+)
+def test_the_other_figure_of_a_count_keeps_its_case(tmp_path: Path, sentence: str) -> None:
+    # "or up to five on a weekend_special hire": five only in that case, never on every hire
+    policies = desk_policies(tmp_path, sentence + "\n", DRIVERS)
+    counted = [p for p in policies if p.operator == "arg_count_bound"]
+    assert not [p for p in counted if p.enforcement == "enforce"]

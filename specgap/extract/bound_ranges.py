@@ -116,6 +116,11 @@ def held_range(text: str) -> tuple[bool, Emit | None]:
     m = _HOLDS_RANGE.match(text)
     if m is not None and not m["from"] and m["sep"].casefold() == "and":
         m = None  # "covers 1 and 3 flues": two numbers, no range
+    # "... holds 1 to 3 names; a house_move takes five": a case after it (a kind said first
+    # is its own condition: `_held_range`)
+    cased = m is not None and "_" in m["np"].rpartition(" ")[0]
+    if m is not None and not m["modal"] and m.group(0).rstrip().endswith(";") and not cased:
+        m = None
     if m is not None and not m["modal"] and not _COUNTED_ITEMS.fullmatch(m["unit"]):
         m = None  # said in the present, a range of a measure ("a typical trip covers 8 to 12
         # km") is what happens, not how many items a call holds ("holds 1 to 6 items")

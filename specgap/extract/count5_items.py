@@ -233,6 +233,20 @@ _TRAIL = re.compile(
 _OTHER_FIGURE = re.compile(
     r"\bor\s+(?:up\s+to\s+|as\s+(?:many|much)\s+as\s+)?(?:\d+|[a-z]+)(?:\s+[a-z_]+)?\s*$", re.I
 )
+# a count said as the alternative to another: "..., or up to 5", "..., or as many as 30"
+_ALTERNATIVE = re.compile(
+    r"\d[^,;]*[,;]?\s+or\s+(?:up\s+to\s+|as\s+(?:many|much)\s+as\s+|at\s+most\s+)?$"
+    r"|[a-z][^,;]*\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b[^,;]*"
+    r"[,;]?\s+or\s+(?:up\s+to\s+|as\s+(?:many|much)\s+as\s+|at\s+most\s+)?$",
+    re.I,
+)
+_FIGURE = re.compile(
+    r"\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|[a-z]+teen|"
+    r"twenty|thirty|forty|fifty)\b",
+    re.I,
+)
+# the other figure said as the count's alternative, which keeps its case (`_condition`)
+_ALTERNATIVE_SAID = re.compile(r",\s+or\s+(?:up\s+to\s+|as\s+(?:many|much)\s+as\s+)?\w+", re.I)
 _TOKEN = re.compile(r"[A-Za-z][\w.-]*[A-Za-z0-9]|[A-Za-z]")
 
 
@@ -479,7 +493,11 @@ def _ruled(sentence: Sentence, count: _Count, text: str, owners: Sequence[ListAr
         return True  # "A booking names 4 to 20 player_names": the call's own argument, by id
     subject = re.match(r"\W*(?:the\s+)?`?([a-z][a-z0-9]*(?:_[a-z0-9]+)+)`?\s", text)
     if subject is not None and any(a.arg == subject[1] for a in owners):
-        return True  # "player_names hold five to ten names, or ...": the argument said first
+        # "player_names hold five to ten names": the argument said first; with another figure
+        # after it ("...; a house_move takes five") the count holds in some case only, which
+        # the sentence's other readers say (never this count, flat)
+        alone = _FIGURE.search(text[count.end :]) is None
+        return alone or _ALTERNATIVE_SAID.search(text) is not None
     said = {
         " ".join(m[0].casefold().split())
         for m in _RULE.finditer(f"{text[: count.start]} {text[count.end :]}")
@@ -582,6 +600,11 @@ def _bounds(count: _Count, arg: str) -> dict[str, Any]:
 
 
 def _condition(text: str, count: _Count) -> str | None:
+    if _ALTERNATIVE.search(text[: count.start]) is not None:
+        # "one to three names, or up to five on a long hire": the other figure holds only in
+        # the case said after it, whatever words say it ("on a long hire"), never flat
+        case = text[count.end :].strip(" \t.;:!")
+        return case or "the case of the sentence's other figure"
     lead = _LEAD.match(text)
     if lead is not None and lead.end("cond") <= count.start:
         return lead["cond"].strip()
