@@ -345,3 +345,40 @@ def test_the_other_figure_of_a_count_keeps_its_case(tmp_path: Path, sentence: st
     policies = desk_policies(tmp_path, sentence + "\n", DRIVERS)
     counted = [p for p in policies if p.operator == "arg_count_bound"]
     assert not [p for p in counted if p.enforcement == "enforce"]
+
+
+# a desk whose lookup returns the renter's account_status, which the booking's renter_id binds
+STATUS = [
+    T(
+        "find_renter",
+        "Looks up a renter; returns renter_id, account_status (active, paused or closed).",
+        email="string",
+    ),
+    T("book_van", "Books a van for a renter.", renter_id="string", van_id="string"),
+    T("text_renter", "Sends a text to a renter.", mobile="string"),
+    T("page_manager", "Pages the duty manager.", note="string"),
+]
+
+
+def test_a_field_id_with_its_values_after_with_is_a_state(tmp_path: Path) -> None:
+    text = "A renter with account_status paused or closed is never booked a van.\n"
+    policies = desk_policies(tmp_path, text, STATUS)
+    assert read(
+        policies, "state_condition", "book_van", field="account_status", denied=["paused", "closed"]
+    )
+    assert not read(policies, "deny_action", "book_van")  # never a ban on every booking
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Whatever find_renter returns is never passed on to text_renter or to page_manager.",
+        "Keep what find_renter returns out of text_renter and out of page_manager.",
+    ],
+)
+def test_a_preposition_said_again_before_each_tool_keeps_both(
+    tmp_path: Path, sentence: str
+) -> None:
+    policies = desk_policies(tmp_path, sentence + "\n", STATUS)
+    for tool in ("text_renter", "page_manager"):
+        assert enforced(policies, "flow_denied", tool, sources=["find_renter"])

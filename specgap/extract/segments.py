@@ -39,6 +39,19 @@ _COMPARED = (
     (re.compile(r"(?<=\d)(?:\s*[a-z]{1,12})?\s+or\s+(?:under|below|lower)\b", re.I), None),
     (re.compile(r"(?<=\d)(?:\s*[a-z]{1,12})?\s+or\s+(?:over|above|higher)\b", re.I), None),
 )
+# a preposition said again before each of two ids ("to `a` or to `b`", "out of `a` and out of
+# `b`"): said once, as the readers read a list ("to `a` or `b`"), the second in spaces
+_AGAIN = re.compile(
+    r"\b(?P<p>to|into|out\s+of|from|for|with)\s+(?P<x>`?[A-Za-z][\w.\-]*[A-Za-z0-9]`?)"
+    r"(?P<c>,?\s+(?:or|and|nor)\s+)(?P<q>(?P=p)\s+)(?=`?[A-Za-z][\w.\-]*[_.][\w.\-])",
+    re.I,
+)
+
+
+def _once(m: re.Match[str]) -> str:
+    return f"{m['p']} {m['x']}{m['c']}{' ' * len(m['q'])}"
+
+
 # an order said another way: "ahead of opening any booking", "in advance of a refund" is
 # "before ..." (every reader of an order knows "before"; forty-ninth session); "ahead of it"
 # is left to the readers that know what "it" stands for
@@ -381,6 +394,8 @@ def _compared(text: str) -> str:
         text = _NEVER_BETWEEN.sub(_between, text)
     if " of " in text:
         text = _AHEAD_OF.sub(functools.partial(_matched, "before"), text)
+    if " or " in text or " and " in text or " nor " in text:
+        text = _AGAIN.sub(_once, text)
     if " or " not in text and " Or " not in text and " OR " not in text:
         return text
     for pattern, common in _COMPARED:

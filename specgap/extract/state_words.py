@@ -88,7 +88,7 @@ NOT_BARE = frozenset(
 _LIST = r"[a-z][\w-]*(?:\s*(?:,|or|and)\s*[a-z][\w-]*)*"
 _FIELD_VALUES = (
     re.compile(  # "in status pending or packed", "in the status of draft"
-        r"^(?:in|on|at|with|under|having)\s+(?:an?\s+|the\s+)?(?P<f>[a-z]+)\s+(?:of\s+)?"
+        r"^(?:in|on|at|with|under|having)\s+(?:an?\s+|the\s+)?(?P<f>[a-z]+(?:_[a-z]+)*)\s+(?:of\s+)?"
         r"(?P<v>" + _LIST + r")\s*$",
         re.I,
     ),
@@ -102,11 +102,13 @@ _FIELD_VALUES = (
 
 def field_values(qualifier: str) -> tuple[str, tuple[str, ...]] | None:
     """An unquoted state named with its field: "on the basic tier", "in status pending or
-    packed", "with a gold membership" -> (field, values); None unless the field is a word
-    naming a state (`status`, `tier`, ...)."""
+    packed", "with a gold membership", "with account_status paused or closed" -> (field,
+    values); None unless the field is a word naming a state (`status`, `tier`, ...), or an
+    id whose last word is one (`account_status`)."""
     for pattern in _FIELD_VALUES:
         m = pattern.match(" ".join(qualifier.split()))
-        if m is None or m["f"].casefold() not in STATE_FIELDS:
+        # (a field's id whose last word names a state: "with account_status paused")
+        if m is None or m["f"].casefold().rpartition("_")[2] not in STATE_FIELDS:
             continue
         said = re.split(r"\s*(?:,|\bor\b|\band\b)\s*", m["v"])
         values = tuple(v.casefold() for v in said if v)
