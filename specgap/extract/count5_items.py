@@ -233,20 +233,14 @@ _TRAIL = re.compile(
 _OTHER_FIGURE = re.compile(
     r"\bor\s+(?:up\s+to\s+|as\s+(?:many|much)\s+as\s+)?(?:\d+|[a-z]+)(?:\s+[a-z_]+)?\s*$", re.I
 )
-# a count said as the alternative to another: "..., or up to 5", "..., or as many as 30"
-_ALTERNATIVE = re.compile(
-    r"\d[^,;]*[,;]?\s+or\s+(?:up\s+to\s+|as\s+(?:many|much)\s+as\s+|at\s+most\s+)?$"
-    r"|[a-z][^,;]*\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b[^,;]*"
-    r"[,;]?\s+or\s+(?:up\s+to\s+|as\s+(?:many|much)\s+as\s+|at\s+most\s+)?$",
-    re.I,
-)
-_FIGURE = re.compile(
-    r"\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|[a-z]+teen|"
-    r"twenty|thirty|forty|fifty)\b",
-    re.I,
-)
+# a figure, in digits or spelt
+_FIGURE = re.compile(rf"\b(?:\d+|{SPELT})\b", re.I)
+# "or", maybe "up to" / "as many as" / "at most", before a count's other figure
+_OR_FIGURE = r"\s+or\s+(?:up\s+to\s+|as\s+(?:many|much)\s+as\s+|at\s+most\s+)?"
+# what comes before a count said as the alternative to another: "one to three names, or up to"
+_ALTERNATIVE = re.compile(rf"(?:\d|\b(?:{SPELT})\b)[^,;]*[,;]?{_OR_FIGURE}$", re.I)
 # the other figure said as the count's alternative, which keeps its case (`_condition`)
-_ALTERNATIVE_SAID = re.compile(r",\s+or\s+(?:up\s+to\s+|as\s+(?:many|much)\s+as\s+)?\w+", re.I)
+_ALTERNATIVE_SAID = re.compile(rf",{_OR_FIGURE}\w+", re.I)
 _TOKEN = re.compile(r"[A-Za-z][\w.-]*[A-Za-z0-9]|[A-Za-z]")
 
 

@@ -67,6 +67,7 @@ _STOP = (
 _W = r"(?!" + _STOP + r")[A-Za-z][\w'’-]*"
 _NP = _W + r"(?:\s+" + _W + r"){0,3}"
 _VAL = r"(?P<v>" + _NP + r")"
+_VAL_SHORT = r"(?P<v>" + _W + r"(?:\s+" + _W + r"){0,3}?)"  # (the fewest words before the rest)
 _VALS = r"(?P<v>" + _NP + r"(?:\s*(?:,|and|or)\s+" + _NP + r")*)"  # "guest names and e-mails"
 _SAID = (
     r"(?:typed|type|types|wrote|write|writes|written|gave|give|gives|given|dictated|dictate|"
@@ -222,11 +223,7 @@ _FRAMES: tuple[tuple[str, re.Pattern[str]], ...] = (
         re.compile(
             r"(?:^|;\s*)"
             + _DET
-            + r"(?P<v>"
-            + _W
-            + r"(?:\s+"
-            + _W
-            + r"){0,3}?)"  # (the shortest value before what is said of it)
+            + _VAL_SHORT
             + _RELATIVE
             + r"\s+(?:(?:must|should|shall|has\s+to|have\s+to|"
             r"needs?\s+to)\s+be|is|are|was|were)\s+(?:always\s+|only\s+)?(?:one|ones|the\s+one|"
