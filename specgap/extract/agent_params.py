@@ -27,6 +27,7 @@ __all__ = [
     "counts_values",
     "knowing_params",
     "known_params",
+    "named_by_id",
     "tool_arguments",
     "tool_params",
 ]
@@ -111,6 +112,16 @@ def agent_tool(mention: str) -> str | None:
         return spelled.get(key)
     ending = [tool for said, tool in spelled.items() if said.endswith(key)]
     return ending[0] if len(ending) == 1 else _respelt_tool(mention)
+
+
+def named_by_id(target: str, text: str) -> bool:
+    """Whether a verb-phrase target's object is an id of the agent's tools that the sentence
+    writes ("`floodlight_overrides` must not be created": the tool named by its id, whichever
+    way round the verb stands)."""
+    said = target.rsplit(" ", 1)[-1]
+    if said == target or not re.search(r"[_.]|[a-z][A-Z]", said) or agent_tool(said) is None:
+        return False
+    return re.search(rf"(?<![\w.]){re.escape(said)}(?![\w]|\.\w)", text) is not None
 
 
 def _respelt_tool(mention: str) -> str | None:

@@ -9,7 +9,7 @@ import re
 from specgap.extract.grammar import Clause, Condition
 from specgap.extract.grammar_rules import NOT_ACTIONS, Gap
 from specgap.extract.oblig2_limits import limit_detail
-from specgap.extract.rulelike import cue_of
+from specgap.extract.rulelike import as_written, cue_of
 from specgap.extract.segments import Sentence
 from specgap.ir import CandidateRule, Diagnostic
 
@@ -60,7 +60,7 @@ def not_compiled(s: Sentence, clause: Clause) -> Diagnostic:
         why = f"no operator states a `{clause.modality}` rule over `{clause.action}` here"
         detail = limit_detail(s.clean, clause)  # "only the passenger may ...", "only ... to X"
         why = f"{why}: {detail}" if detail else why
-    cue = cue_of(s.clean, described=s.subject is not None)
+    cue = as_written(cue_of(s.clean, described=s.subject is not None), s.clean, s.text)
     return Diagnostic(
         code="rule-not-compiled",
         message=f"this sentence reads like a rule{f' ({cue})' if cue else ''} but does not "

@@ -18,7 +18,7 @@ import re
 from dataclasses import replace
 from typing import Any
 
-from specgap.extract.agent_params import counting_argument
+from specgap.extract.agent_params import counting_argument, named_by_id
 from specgap.extract.allow15_objects import measured_values
 from specgap.extract.call_nouns import one_per_call
 from specgap.extract.conditional_rules import conditional as _conditional
@@ -258,7 +258,9 @@ def candidate(s: Sentence, emit: Emit) -> CandidateRule:
         params = {k: v for k, v in emit.params.items() if k != "arg"}
         emit = replace(emit, target=None, params={**params, "facet": emit.params["arg"]})
         target = None
-    explicit = target not in {None, ANY_TOOL} and str(target) in s.text
+    explicit = target not in {None, ANY_TOOL} and (
+        str(target) in s.text or named_by_id(str(target), s.text)
+    )
     return CandidateRule(
         text=" ".join(s.text.split()),
         span=s.span(),

@@ -32,7 +32,7 @@ from specgap.extract.grammar_rules import NOT_ACTIONS
 from specgap.extract.narrative24 import asks, told
 from specgap.extract.oblig2_followup import follow_up_why
 from specgap.extract.phrasing import waived
-from specgap.extract.rulelike import Cue, cue_of
+from specgap.extract.rulelike import Cue, as_written, cue_of
 from specgap.extract.scoped41 import case_line
 from specgap.extract.segments import Sentence
 from specgap.extract.silent3_cues import routes_all
@@ -171,7 +171,7 @@ def leftover(
         return None
     term = _TERM.match(sentence.text)  # "**Connect VPN** - Connects ...": a defined term
     text = sentence.clean if term is None else " " * term.end() + sentence.clean[term.end() :]
-    cue = cue_of(text, described=sentence.subject is not None)
+    cue = as_written(cue_of(text, described=sentence.subject is not None), text, sentence.text)
     if framed is not None and (cue is None or cue.kind == "imperative") and _says_something(text):
         cue = Cue(framed.kind, framed.words)  # "Never:" over "- share the code" says more
         if framed.since is not None:

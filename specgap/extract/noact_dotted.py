@@ -33,6 +33,10 @@ _NOT_IDS = frozenset(
 
 
 def _is_id(name: str) -> bool:
+    from specgap.extract.agent_params import tool_arguments
+
+    if name in tool_arguments():
+        return True  # (the agent's tools name it: `pitchbookings.fives.example.dev` is a tool)
     parts = name.split(".")
     if parts[-1].casefold() in _NOT_IDS or parts[0].casefold() == "www":
         return False

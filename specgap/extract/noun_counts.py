@@ -353,6 +353,10 @@ def _action(noun: str) -> str | None:
     words = noun.split()
     if not words:
         return None
+    if len(words) > 2 and words[-2].casefold() in {"is", "are", "gets", "get"}:
+        # "`referee_bookings` is created (once for a booking)": the subject, so acted on
+        done = lemmas(words[-1].casefold()).get("VERB", ())
+        return f"{done[0]} {' '.join(words[:-2])}" if done else None
     head = singular(words[-1])
     if head in _THINGS or words[-1].casefold() in _THINGS:
         return None

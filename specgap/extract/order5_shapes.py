@@ -212,8 +212,9 @@ def _main(main: str) -> tuple[str | None, bool]:
     return _imperative(main), False  # "book a repair (only after ...)"
 
 
-_AFTER = re.compile(r"^(?P<main>.+?)\s*,?\s+(?P<only>only\s+)?(?:after|once)\s+(?P<event>.+)$",
-                    re.I)  # fmt: skip
+# ("once for each booking", "once a day": a count, not the conjunction)
+_AFTER = re.compile(r"^(?P<main>.+?)\s*,?\s+(?P<only>only\s+)?(?:after|once(?!\s+(?:for|per|each|"
+                    r"every|in|during|within|an?)\s))\s+(?P<event>.+)$", re.I)  # fmt: skip
 _BEFORE = re.compile(r"^(?P<main>.+?)\s+(?:before|until|prior\s+to|without)\s+(?P<event>.+)$",
                      re.I)  # fmt: skip
 _NO_WITHOUT = re.compile(rf"^no\s+{_NP}\s+without\s+(?P<event>.+)$", re.I)

@@ -17,6 +17,7 @@ from typing import Any
 from specgap.extract.agent_params import (
     counts_anything,
     counts_values,
+    named_by_id,
     names_an_argument,
     tool_arguments,
 )
@@ -253,7 +254,8 @@ def _candidate(sentence: Sentence, match: Match, named: str | None = None) -> Ca
         mentions.append(mention)
     # "every call" is read into prose that names no tool: partial grounding, so the
     # compiler keeps such a rule for review until someone states it over named tools
-    explicit = target is not None and target != ANY_TOOL and target in sentence.text
+    said = target if target is not None and target != ANY_TOOL else ""
+    explicit = bool(said) and (said in sentence.text or named_by_id(said, sentence.text))
     grounding: Grounding = match.grounding or ("exact" if explicit else "partial")
     confidence = match.confidence if grounding == "exact" else match.confidence * 0.8
     return CandidateRule(

@@ -44,7 +44,7 @@ license"), so there only the modal, permission and ordering cues apply, as in
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from specgap.extract.deontic import deontic_cue
 from specgap.extract.english import CLOSED_CLASS as CLOSED_CLASS
@@ -56,7 +56,7 @@ from specgap.extract.silent3_cues import manner_object, silent3_cue
 from specgap.extract.terse_cues import terse_cue
 from specgap.extract.within6_cues import within6_cue
 
-__all__ = ["Cue", "cue_of"]
+__all__ = ["Cue", "as_written", "cue_of"]
 
 
 @dataclass(frozen=True)
@@ -189,6 +189,23 @@ _REFERENCE = re.compile(
     r"\s+(?:too|as\s+well)))\W*$",
     re.I,
 )
+
+
+def as_written(cue: Cue | None, clean: str, written: str) -> Cue | None:
+    """The cue with the words the sentence writes where the reader read a respelling of them
+    at the same place (`segments`: "is not to" read as "must not", "ahead of" as "before"),
+    so that a note quotes the text."""
+    if cue is None or len(clean) != len(written):
+        return cue
+    m = re.search(r"\b" + r"\s+".join(map(re.escape, cue.words.split())) + r"\b", clean, re.I)
+    if m is None or written[m.start() : m.end()].casefold() == m[0].casefold():
+        return cue
+    start, end = m.start(), m.end()
+    while start > 0 and written[start - 1].isalnum():
+        start -= 1
+    while end < len(written) and written[end].isalnum():
+        end += 1
+    return replace(cue, words=" ".join(written[start:end].split()).casefold())
 
 
 def cue_of(text: str, *, described: bool = False) -> Cue | None:

@@ -55,6 +55,19 @@ def _once(m: re.Match[str]) -> str:
 # an order said another way: "ahead of opening any booking", "in advance of a refund" is
 # "before ..." (every reader of an order knows "before"; forty-ninth session); "ahead of it"
 # is left to the readers that know what "it" stands for
+# "X is not to be created", "you are not to call X": a duty not to act, said with "must not"
+# ("is not to blame", "is not to say" state nothing of the kind)
+_NOT_TO = re.compile(
+    r"\b(?:is|are)\s+not\s+to\s+(?=be\s+(?!an?\b|the\b)[a-z]+\b|(?!be\b|blame\b|say\b)[a-z]+\b)",
+    re.I,
+)
+# "X is created once for a booking and never again for it": the "never again" says the
+# "once" over, and is read as said once
+_NEVER_AGAIN = re.compile(
+    r"(?<=\bonce\b)(?P<between>[^.;]{0,60}?)(?P<again>\s*,?\s+(?:and|but)\s+never\s+again"
+    r"(?:\s+(?:for|on|with|to)\s+(?:it|them|that\s+[a-z]+|the\s+same\s+[a-z]+))?)(?=\s*(?:[.;]|$))",
+    re.I,
+)
 _AHEAD_OF = re.compile(r"\b(?:ahead|in\s+advance)\s+of\b(?!\s+(?:it|them|this|that)\b)", re.I)
 # a value said to be never below one figure and never above another, of a thing that is
 # ("deposits are never less than £20 or more than £150": between £20 and £150)
@@ -392,6 +405,10 @@ def _compared(text: str) -> str:
         text = _A_TIME.sub(lambda m: m[1] + " " * (len(m[0]) - len(m[1])), text)
     if "never " in text or "Never " in text:  # "is never less than £20 or more than £150"
         text = _NEVER_BETWEEN.sub(_between, text)
+    if "never again" in text:
+        text = _NEVER_AGAIN.sub(lambda m: m["between"] + " " * len(m["again"]), text)
+    if " not to " in text:
+        text = _NOT_TO.sub(functools.partial(_matched, "must not "), text)
     if " of " in text:
         text = _AHEAD_OF.sub(functools.partial(_matched, "before"), text)
     if " or " in text or " and " in text or " nor " in text:

@@ -260,6 +260,8 @@ def reread(
     if not whole and any(r.operator != "deny_action" for r in rules):
         return rules, diagnostics
     said = respelt(text)
+    if said is None and _NOT_TO_BE.search(sentence.text):
+        said = text  # "is not to be V-ed", which `segments` already says "must not be V-ed"
     if said is None:
         return rules, diagnostics
     found, notes = read(spelt(sentence, said))

@@ -240,9 +240,10 @@ _COUNTED_ONCE = re.compile(
     r"session|conversation|booking|customer|user)\b|each\b|every\b|in\b|for\b|during\b|within\b))",
     re.I,
 )
-# "once per order", "once a day": a count said bare, never the conjunction
+# "once per order", "once a day", "once for a booking": a count said bare, never the conjunction
 _BARE_ONCE = re.compile(
-    r"\bonce(?=\s+(?:per|each|every)\s+[a-z]|\s+an?\s+(?:day|week|month|year|session|"
+    r"\bonce(?=\s+(?:per|each|every)\s+[a-z]|\s+(?:for|in|during|within)\s+(?:an?|each|every|any|"
+    r"one|the\s+same)\s+[a-z]|\s+an?\s+(?:day|week|month|year|session|"
     r"conversation|chat|booking|order|customer|user|visit|stay)\b)",
     re.I,
 )

@@ -25,7 +25,7 @@ from specgap.artifacts import Artifact
 from specgap.extract.answers import question
 from specgap.extract.leftovers import leftover
 from specgap.extract.markdown import COMMONMARK
-from specgap.extract.rulelike import cue_of
+from specgap.extract.rulelike import as_written, cue_of
 from specgap.extract.segments import Sentence
 from specgap.extract.statements import states_rule
 from specgap.ir import Diagnostic
@@ -64,7 +64,7 @@ def unread_notes(artifact: Artifact) -> list[Diagnostic]:
             sentence = _line(artifact, starts[row], starts[row + 1])
             if sentence is None:
                 continue
-            cue = cue_of(sentence.clean)
+            cue = as_written(cue_of(sentence.clean), sentence.clean, sentence.text)
             if cue is None or cue.kind not in _STRONG:
                 continue
             note = leftover(sentence, piece=True, unread=_KIND[token.type])

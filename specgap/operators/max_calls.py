@@ -200,8 +200,19 @@ def _calls_target(s: Said, start: int) -> tuple[str, ...] | None:
     listed = action_list(head)
     if listed:
         return tuple(listed)
+    passive = _PASSIVE_HEAD.fullmatch(head.strip())
+    if passive is not None:  # "`referee_bookings` is created (once per booking)": create it
+        return (f"{lemma(passive['pp'])} {passive['subj']}",)
     words = re.findall(r"[A-Za-z][\w-]*", head)
     return (" ".join(lemma(w) if i == 0 else w for i, w in enumerate(words)),) if words else None
+
+
+# a tool id and its passive verb ("`referee_bookings` is created", "issueRefund is run")
+_PASSIVE_HEAD = re.compile(
+    r"(?P<subj>[A-Za-z][\w-]*(?:[._][A-Za-z][\w-]*)+|[a-z]+(?:[A-Z][a-z0-9]+)+)\s+(?:is|are|gets?)\s+(?:\w+ly\s+)?"
+    r"(?P<pp>[a-z]+(?:ed|en|t|d))",
+    re.I,
+)
 
 
 def _rank(entity: str) -> int:

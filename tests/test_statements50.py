@@ -1,0 +1,137 @@
+"""Session 50: a dotted id the agent's tools define is an id even when its last part reads like a
+web address's (`keysafeunlocks.depot.acme.dev`, as Kubernetes names a custom resource:
+`noact_dotted`); "is / are not to V" a duty not to act, said "must not" (`segments`), with the
+note quoting the sentence's own words (`rulelike.as_written`); a verb phrase whose object is a
+tool's id written in the sentence names that tool exactly, whichever way round the verb stands
+(`agent_params.named_by_id`); "once for a booking" a count, never the conjunction "once"
+(`temporal`, `oblig_nominal`, `order5_shapes`), its subject a passive tool id (`max_calls`,
+`noun_counts`), and "and never again" the same count said twice. Sentences, ids and
+descriptions written for these tests, in a made-up car-rental depot."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.corpus_agents import build_prompt
+from tests.probes import desk_policies, enforced, read
+from tests.probes import spec as T
+
+# a depot's tools named as custom resources in its cluster: plural kind, a dot, the API group
+_GROUP = "depot.acme.dev"
+CLUSTER = [
+    T(
+        f"renterlookups.{_GROUP}",
+        "Custom resource; creating one looks a renter up and returns renter_id, "
+        "account_status (active or barred) and card_token.",
+        email="string",
+    ),
+    T(f"rentalbookings.{_GROUP}", "Custom resource; creating one books a car.", car_id="string"),
+    T(
+        f"rentalextensions.{_GROUP}",
+        "Custom resource; creating one extends a booking.",
+        booking_id="string",
+    ),
+    T(f"keysafeunlocks.{_GROUP}", "Custom resource; creating one opens the safe.", depot="string"),
+]
+
+# the same depot with snake_case ids whose words are nouns, not verbs
+SNAKE = [
+    T(
+        "renter_lookups",
+        "Looks a renter up; returns renter_id, account_status (active or barred) and card_token.",
+        email="string",
+    ),
+    T("rental_bookings", "Books a car for a renter.", renter_id="string", car_id="string"),
+    T("rental_extensions", "Extends a booking by days.", booking_id="string", days="integer"),
+    T("key_safe_unlocks", "Opens the depot's key safe remotely.", depot="string"),
+]
+
+
+def _cluster(tmp_path: Path, text: str) -> list[Any]:
+    return desk_policies(tmp_path, text + "\n", CLUSTER)
+
+
+def _snake(tmp_path: Path, text: str) -> list[Any]:
+    return desk_policies(tmp_path, text + "\n", SNAKE)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        f"Never create keysafeunlocks.{_GROUP}.",
+        f"keysafeunlocks.{_GROUP} is not to be created by you under any circumstances.",
+        f"You are not to create keysafeunlocks.{_GROUP}.",
+    ],
+)
+def test_a_dotted_id_the_tools_define_is_read_whatever_its_last_part(
+    tmp_path: Path, sentence: str
+) -> None:
+    assert enforced(_cluster(tmp_path, sentence), "deny_action", f"keysafeunlocks.{_GROUP}")
+
+
+def test_a_web_address_that_names_no_tool_is_still_no_id(tmp_path: Path) -> None:
+    # `help.acme.dev` is no tool's id: nothing is banned by its name
+    policies = _cluster(tmp_path, "Never send renters to help.acme.dev for refunds.")
+    assert not any(p.target == "help.acme.dev" for p in policies)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "key_safe_unlocks is not to be run.",
+        "key_safe_unlocks must not be opened.",
+        "You are not to run key_safe_unlocks.",
+    ],
+)
+def test_a_tool_named_by_its_id_beside_a_verb_is_named_exactly(
+    tmp_path: Path, sentence: str
+) -> None:
+    # the verb and the id need not stand as "create X": the sentence writes the id itself
+    assert enforced(_snake(tmp_path, sentence), "deny_action", "key_safe_unlocks")
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "That is not to say the key safe is broken.",
+        "The renter is not to blame for a flat tyre.",
+    ],
+)
+def test_is_not_to_say_or_blame_is_no_duty(tmp_path: Path, sentence: str) -> None:
+    assert not read(_snake(tmp_path, sentence), "deny_action", "key_safe_unlocks")
+
+
+def test_the_note_on_an_unread_is_not_to_quotes_the_sentence(tmp_path: Path) -> None:
+    text = "# Desk\n\nPersonal opinions are not to be used in replies.\n"
+    built = build_prompt(tmp_path, text, SNAKE)
+    found = built.state.diagnostics
+    notes = [d.message for d in found if d.code == "rule-not-compiled"]
+    assert any("`are not to`" in m for m in notes), notes
+    assert not any("`must not`" in m for m in notes)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "rental_extensions is run once for a booking and never again for it.",
+        "rental_extensions is run once for a booking.",
+        "Run rental_extensions only once for each booking.",
+        f"rentalextensions.{_GROUP} is created once per booking.",
+    ],
+)
+def test_once_for_a_thing_is_a_count_not_a_conjunction(tmp_path: Path, sentence: str) -> None:
+    tools = CLUSTER if _GROUP in sentence else SNAKE
+    tool = f"rentalextensions.{_GROUP}" if _GROUP in sentence else "rental_extensions"
+    policies = desk_policies(tmp_path, sentence + "\n", tools)
+    assert enforced(policies, "max_calls", tool, max=1, per="booking")
+    assert not read(policies, "require_before", tool)  # no "once <event>" read into it
+
+
+def test_once_before_a_clause_is_still_the_conjunction(tmp_path: Path) -> None:
+    text = "Extend a booking only once renter_lookups has returned the renter."
+    policies = _snake(tmp_path, text)
+    assert read(policies, "require_before", "rental_extensions", before="renter_lookups")
+    assert not read(policies, "max_calls", "rental_extensions")
