@@ -135,3 +135,77 @@ def test_once_before_a_clause_is_still_the_conjunction(tmp_path: Path) -> None:
     policies = _snake(tmp_path, text)
     assert read(policies, "require_before", "rental_extensions", before="renter_lookups")
     assert not read(policies, "max_calls", "rental_extensions")
+
+
+# a depot desk whose bookings have a status a read shows
+DESK = [
+    T(
+        "get_hire",
+        "Reads a hire; returns its status (reserved, collected, returned or void).",
+        hire_id="string",
+    ),
+    T("lengthen_hire", "Lengthens a hire by days.", hire_id="string", days="integer"),
+    T("void_hire", "Voids a hire.", hire_id="string"),
+    T("add_child_seat", "Adds a child seat to a hire.", hire_id="string"),
+    T("text_renter", "Sends a templated text to the renter.", mobile="string"),
+]
+
+
+def _desk(tmp_path: Path, text: str) -> list[Any]:
+    return desk_policies(tmp_path, text + "\n", DESK)
+
+
+def test_only_after_the_noun_is_no_entity(tmp_path: Path) -> None:
+    # "reserved or collected hires only": the hire's state; "only" names nothing
+    policies = _desk(tmp_path, "Child seats are added to reserved or collected hires only.")
+    fitted = [p for p in policies if p.operator == "state_condition"]
+    assert fitted
+    assert all(p.condition.entity != "only" for p in fitted)
+    assert enforced(
+        policies,
+        "state_condition",
+        "add_child_seat",
+        field="status",
+        allowed=["reserved", "collected"],
+    )
+
+
+def test_a_footnote_lettered_in_lower_case_starts_its_own_sentence(tmp_path: Path) -> None:
+    text = (
+        "## Notes\n"
+        "p — Never call void_hire.\n"
+        "q — Child seats are added to reserved or collected hires only.\n"
+        "r — Be kind to renters.\n"
+    )
+    policies = _desk(tmp_path, text)
+    assert enforced(policies, "deny_action", "void_hire")
+    assert enforced(
+        policies,
+        "state_condition",
+        "add_child_seat",
+        field="status",
+        allowed=["reserved", "collected"],
+    )
+
+
+def test_the_impersonal_one_states_the_desks_practice(tmp_path: Path) -> None:
+    text = "One lengthens a hire only while its status is reserved or collected."
+    assert enforced(
+        _desk(tmp_path, text),
+        "state_condition",
+        "lengthen_hire",
+        field="status",
+        allowed=["reserved", "collected"],
+    )
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "At most four calls of text_renter in a chat.",
+        "Four calls of text_renter in a chat are the most allowed.",
+        "Four calls of text_renter per chat is the limit.",
+    ],
+)
+def test_a_count_of_calls_of_a_bare_id(tmp_path: Path, sentence: str) -> None:
+    assert enforced(_desk(tmp_path, sentence), "max_calls", "text_renter", max=4)

@@ -312,11 +312,11 @@ def parse(text: str) -> Clause:
     return _own_condition(text, clause)
 
 
-# a sentence that states what the desk does, its subject the team, the agent or the desk it
-# staffs ("I" is left out: a first-person singular policy speaks as its writer as often as
-# the agent)
+# a sentence that states what the desk does, its subject the team, the agent, the desk it
+# staffs or the impersonal "one" ("one moves a booking only while ..."; "I" is left out: a
+# first-person singular policy speaks as its writer as often as the agent)
 _WE_DO = re.compile(
-    r"^\W*(?:(?P<we>we|you)|the\s+(?:agent|assistant|bot|desk))\s+(?P<v>[a-z]+)\b", re.I
+    r"^\W*(?:(?P<we>we|you)|the\s+(?:agent|assistant|bot|desk)|one)\s+(?P<v>[a-z]+)\b", re.I
 )
 _NOT_PRACTICE = frozenset({"be", "have", "do", "need", "want", "seem", "get", "know", "see"})
 

@@ -68,6 +68,14 @@ _NEVER_AGAIN = re.compile(
     r"(?:\s+(?:for|on|with|to)\s+(?:it|them|that\s+[a-z]+|the\s+same\s+[a-z]+))?)(?=\s*(?:[.;]|$))",
     re.I,
 )
+# "Three calls of X in a chat are the most allowed", "two refunds per order is the limit":
+# the count said with "at most" before it (the words move right; the sentence is its own span)
+_THE_MOST = re.compile(
+    r"^(?P<lead>\W*)(?P<np>(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
+    r"\s+[^.;:]{1,80}?)(?P<tail>\s+(?:are|is)\s+the\s+(?:most|maximum|limit|max)(?:\s+(?:allowed|"
+    r"permitted|accepted))?)(?=\s*(?:[.;!]|$))",
+    re.I,
+)
 _AHEAD_OF = re.compile(r"\b(?:ahead|in\s+advance)\s+of\b(?!\s+(?:it|them|this|that)\b)", re.I)
 # a value said to be never below one figure and never above another, of a thing that is
 # ("deposits are never less than £20 or more than £150": between £20 and £150)
@@ -407,6 +415,8 @@ def _compared(text: str) -> str:
         text = _NEVER_BETWEEN.sub(_between, text)
     if "never again" in text:
         text = _NEVER_AGAIN.sub(lambda m: m["between"] + " " * len(m["again"]), text)
+    if " the m" in text or " the l" in text:
+        text = _THE_MOST.sub(_at_most_before, text)
     if " not to " in text:
         text = _NOT_TO.sub(functools.partial(_matched, "must not "), text)
     if " of " in text:
@@ -418,6 +428,11 @@ def _compared(text: str) -> str:
     for pattern, common in _COMPARED:
         text = pattern.sub(functools.partial(_matched, common), text)
     return text
+
+
+def _at_most_before(m: re.Match[str]) -> str:
+    said = f"{m['lead']}at most {m['np'][0].lower()}{m['np'][1:]}"
+    return said + " " * (len(m[0]) - len(said))
 
 
 def _between(m: re.Match[str]) -> str:
@@ -652,6 +667,11 @@ _FILLED = 0.8
 _STOP = re.compile(r"[.!?](?:\s|$)")
 
 
+# a footnote's line, its mark a letter or two and a dash ("u — ...", "aa - ..."): a lower-case
+# mark is no capital that would start a sentence
+_NOTE_MARK = re.compile(r"[ \t]*[A-Za-z]{1,2}[ \t]+[\u2014\u2013-][ \t]+\S")
+
+
 def _line_ends(text: str) -> set[int]:
     """Where a line break ends a sentence that has no full stop: a chat note or a checklist
     written one rule per line with no punctuation ("frozen members can't book\nmax 6 climbers
@@ -678,6 +698,9 @@ def _line_ends(text: str) -> set[int]:
             continue
         if body and _lettered(after):
             out.add(at)  # "(b) ...": a lettered item, whatever the line before ended with
+            continue
+        if body and _NOTE_MARK.match(after):
+            out.add(at)  # "u — ...": a footnote lettered in lower case, whatever came before
             continue
         if body and _COUNTED_LINE.match(after):
             out.add(at)  # "7/34 ...", "08:30 · ...": a post or a timed line of its own

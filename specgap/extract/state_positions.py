@@ -78,7 +78,8 @@ def adjective_state(phrase: str, at: int) -> tuple[Condition, str] | None:
     """`a delivered order`, `closed or archived tickets`, `frozen members`: the state the
     words before the noun give its entity, and the noun phrase without them. `at`: where
     the phrase starts in the sentence."""
-    m = _ADJECTIVE.match(phrase)
+    # "booked or paid trips only", "paid bookings alone": "only" restricts, names nothing
+    m = _ADJECTIVE.match(re.sub(r"\s+(?:only|alone)\s*$", "", phrase, flags=re.I))
     if m is None:
         return None
     values = _values(m["values"])

@@ -30,6 +30,7 @@ from specgap.operators.prose import (
     NUMBER,
     NUMBER_WORDS,
     ONCE,
+    TOOL_ID_WORD,
     Said,
     action_list,
     lemma,
@@ -243,6 +244,9 @@ def _per(clean: str) -> dict[str, Any]:
 
 def _n_calls(s: Said, m: re.Match[str]) -> Found | None:
     ticked = ticked_tools(m["x"]) or ticked_tools(s.clean)
+    if not ticked:  # "at most three calls of send_text in a chat": a bare id after "of"
+        bare = re.match(rf"\s*(?:of|to)?\s*(?P<id>{TOOL_ID_WORD})\b", m["x"])
+        ticked = [bare["id"]] if bare is not None else []
     # "at most two calls per shipment in one session": each shipment's, not the trace's
     params = {"max": int(number(m["n"])), **_per(s.clean)}
     return Found(None, params, {}, 0.8, targets=tuple(ticked[:1]))
