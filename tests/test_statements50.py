@@ -209,3 +209,51 @@ def test_the_impersonal_one_states_the_desks_practice(tmp_path: Path) -> None:
 )
 def test_a_count_of_calls_of_a_bare_id(tmp_path: Path, sentence: str) -> None:
     assert enforced(_desk(tmp_path, sentence), "max_calls", "text_renter", max=4)
+
+
+# a depot desk whose identity check answers passed
+CHECKED = [
+    T(
+        "check_renter",
+        "Checks a renter's licence number; returns passed (true or false).",
+        renter_id="string",
+    ),
+    T("get_hire", "Reads a hire; returns its status.", hire_id="string"),
+    T("move_hire", "Moves a hire to new dates.", hire_id="string", new_date="string"),
+    T("cancel_hire", "Cancels a hire.", hire_id="string"),
+    T("find_renter", "Finds a renter; returns renter_id and mobile.", email="string"),
+    T("text_renter", "Sends a templated text to a renter's mobile.", mobile="string"),
+]
+
+
+def _checked(tmp_path: Path, text: str) -> list[Any]:
+    return desk_policies(tmp_path, text + "\n", CHECKED)
+
+
+def test_a_check_that_has_said_passed_comes_first(tmp_path: Path) -> None:
+    text = "check_renter must have said passed before you move or cancel a hire."
+    policies = _checked(tmp_path, text)
+    for tool in ("move_hire", "cancel_hire"):
+        assert enforced(policies, "require_before", tool, before="check_renter")
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Run get_hire first; only then move or cancel the hire.",
+        "Run get_hire first, and only after that move or cancel the hire.",
+        "Read the hire with get_hire before you move, change or cancel the hire.",
+    ],
+)
+def test_each_verb_coordinated_before_the_object_is_ordered(tmp_path: Path, sentence: str) -> None:
+    policies = _checked(tmp_path, sentence)
+    for tool in ("move_hire", "cancel_hire"):
+        assert read(policies, "require_before", tool, before="get_hire")
+
+
+def test_a_value_said_after_the_act_and_its_preposition(tmp_path: Path) -> None:
+    text = "Send texts only to the mobile that find_renter returned."
+    policies = _checked(tmp_path, text)
+    assert enforced(
+        policies, "arg_grounded", "text_renter", arg="mobile", from_tools=["find_renter"]
+    )

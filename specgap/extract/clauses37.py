@@ -70,6 +70,8 @@ def reread(
         if n and _POINTS_BACK.search(text, start, end):
             continue  # "...; no booking is made without it": the earlier clause's, not read alone
         said = " " * start + text[start:end] + " " * (len(text) - end)
+        if said.split() == text.split():
+            continue  # (a ";" only a respelling wrote: no clause of its own to read again)
         got, got_notes = read(replace(sentence, text=said))
         # a condition read from one clause may hang on another ("Fetch the potter first; a
         # firing is never reserved for a potter nobody has found"): only a clause's

@@ -29,6 +29,8 @@ import re
 
 from specgap.extract.action_nominal import _action
 from specgap.extract.clause_steps import TOOL_ID as _ID
+from specgap.extract.english import base_verb
+from specgap.extract.grammar import IMPERATIVE_VERBS
 from specgap.extract.grammar_words import current_tool_verbs
 from specgap.extract.order_alternatives import alternative_prerequisites
 from specgap.extract.order_events import gerund_verb
@@ -129,6 +131,7 @@ def _per_action(text: str, rule: CandidateRule) -> list[CandidateRule]:
     if not target.strip():
         return [rule]
     parts = _parts(target) or _passive_parts(target) or _shared_following(text, target)
+    parts = parts or _verbs_before(text, target)
     if parts is None:
         more = _following(text, target) or _nouns_following(text, target)
         if not more:
@@ -141,6 +144,30 @@ def _per_action(text: str, rule: CandidateRule) -> list[CandidateRule]:
         )
         for part in parts
     ]
+
+
+_DET = r"(?:(?:the|a|an|any|that|this|its|their|each|every)\s+)?"
+
+
+def _verbs_before(text: str, target: str) -> list[str] | None:
+    """The target and the verbs coordinated before its own over one object ("move or cancel
+    the booking", "move, change or cancel the booking": each act on the booking, the last
+    one the target the clause was read with, `cancel booking`); None when there are none."""
+    verb, _, obj = target.partition(" ")
+    if not obj or not verb.isalpha():
+        return None
+    m = re.search(
+        rf"\b(?P<verbs>(?:[a-z]+\s*,\s*)*[a-z]+)\s*,?\s+(?:or|and|and/or)\s+{re.escape(verb)}\s+"
+        rf"{_DET}{re.escape(obj)}\b",
+        text,
+        re.I,
+    )
+    if m is None:
+        return None
+    verbs = [v.casefold() for v in re.split(r"\s*,\s*", m["verbs"])]
+    if not all(v in IMPERATIVE_VERBS or base_verb(v) for v in verbs):
+        return None  # "only then cancel", "not cancel": no act of its own before it
+    return [*(f"{v} {obj}" for v in verbs), target]
 
 
 def _grounded(rule: CandidateRule, part: str) -> Grounding:

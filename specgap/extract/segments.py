@@ -76,6 +76,12 @@ _THE_MOST = re.compile(
     r"permitted|accepted))?)(?=\s*(?:[.;!]|$))",
     re.I,
 )
+# "T must have said passed before ...": the check has passed ("answers passed" is read as it is)
+_SAID_PASSED = re.compile(
+    r"\b(?P<have>ha(?:ve|s|d)\s+)(?:said|answered|reported|shown|given)\s+(?=passed\b)", re.I
+)
+# "X is run first, and only after that may Y": the order said with "and only then"
+_AND_ONLY_THEN = re.compile(r"\band\s+only\s+(?:after\s+that|afterwards)\b", re.I)
 _AHEAD_OF = re.compile(r"\b(?:ahead|in\s+advance)\s+of\b(?!\s+(?:it|them|this|that)\b)", re.I)
 # a value said to be never below one figure and never above another, of a thing that is
 # ("deposits are never less than £20 or more than £150": between £20 and £150)
@@ -417,6 +423,10 @@ def _compared(text: str) -> str:
         text = _NEVER_AGAIN.sub(lambda m: m["between"] + " " * len(m["again"]), text)
     if " the m" in text or " the l" in text:
         text = _THE_MOST.sub(_at_most_before, text)
+    if " and only " in text:
+        text = _AND_ONLY_THEN.sub(functools.partial(_matched, "and only then"), text)
+    if " passed" in text:
+        text = _SAID_PASSED.sub(_passed, text)
     if " not to " in text:
         text = _NOT_TO.sub(functools.partial(_matched, "must not "), text)
     if " of " in text:
@@ -428,6 +438,10 @@ def _compared(text: str) -> str:
     for pattern, common in _COMPARED:
         text = pattern.sub(functools.partial(_matched, common), text)
     return text
+
+
+def _passed(m: re.Match[str]) -> str:
+    return m["have"] + " " * (len(m[0]) - len(m["have"]))
 
 
 def _at_most_before(m: re.Match[str]) -> str:

@@ -206,7 +206,24 @@ def value_sources(text: str, before: str = "") -> list[Emit]:
     found = (_value_sources(said) or scoped(said, named_params(text))) if said != plain else []
     found = found or _value_sources(text) or scoped(plain, earlier_tool(plain, before))
     found = found or labelled(text)  # "- Cabin number: must be one listed by T"
-    return [_every_id(_not_typed(text, e)) for e in found]
+    return [_every_id(_not_typed(text, _noun_only(e))) for e in found]
+
+
+# a value said with the act and its preposition before it ("send texts only to the mobile
+# that T returned"): the value is the noun after the preposition
+_AFTER_PREP = re.compile(
+    r"^[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?\s+(?:to|into|onto|for)\s+(?:the\s+|a\s+|an\s+)?"
+    r"(?P<n>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)$",
+    re.I,
+)
+
+
+def _noun_only(emit: Emit) -> Emit:
+    facet = emit.params.get("facet")
+    m = _AFTER_PREP.match(facet) if isinstance(facet, str) else None
+    if m is None:
+        return emit
+    return replace(emit, params={**emit.params, "facet": m["n"]})
 
 
 # "do not use a patron id the patron typed", "never accept an id the caller gives"
