@@ -257,3 +257,51 @@ def test_a_value_said_after_the_act_and_its_preposition(tmp_path: Path) -> None:
     assert enforced(
         policies, "arg_grounded", "text_renter", arg="mobile", from_tools=["find_renter"]
     )
+
+
+# a refund desk whose refunds are capped and reviewed above a lower figure
+REFUNDS = [
+    T(
+        "refund_hire",
+        "Refunds a hire's payment.",
+        payment_id="string",
+        amount_gbp="number",
+    ),
+    T(
+        "get_hire",
+        "Reads a hire; returns its status (reserved, on_road or returned).",
+        hire_id="string",
+    ),
+    T("add_child_seat", "Adds a child seat to a hire.", hire_id="string"),
+]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "No refund exceeds £400 and any refund above £90 is reviewed by the manager.",
+        "A refund is at most £400, and anything above £90 waits for the manager's review.",
+    ],
+)
+def test_a_cap_beside_a_review_from_a_lower_figure_is_kept(tmp_path: Path, sentence: str) -> None:
+    policies = desk_policies(tmp_path, sentence + "\n", REFUNDS)
+    assert enforced(policies, "arg_within_bound", "refund_hire", arg="amount_gbp", max=400)
+    assert not read(policies, "arg_within_bound", "refund_hire", max=90)  # the review's figure
+
+
+def test_a_review_above_a_figure_is_no_cap(tmp_path: Path) -> None:
+    policies = desk_policies(tmp_path, "Refunds over £90 need a manager's review.\n", REFUNDS)
+    assert read(policies, "review_required", "refund_hire")
+    assert not read(policies, "arg_within_bound", "refund_hire")
+
+
+def test_a_state_value_spelt_as_the_tools_spell_it_before_its_noun(tmp_path: Path) -> None:
+    text = "Child seats are added to reserved or on_road hires only.\n"
+    policies = desk_policies(tmp_path, text, REFUNDS)
+    assert enforced(
+        policies,
+        "state_condition",
+        "add_child_seat",
+        field="status",
+        allowed=["reserved", "on_road"],
+    )

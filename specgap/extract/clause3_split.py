@@ -10,7 +10,9 @@ state are added (`more`).
 
 - Joints: a semicolon, or a comma followed by "and", "but", "although", "though", "while",
   "whereas", "so" or "yet" whose two sides are each a clause of at least four words. A list
-  ("letter, pass or audit") is no joint.
+  ("letter, pass or audit") is no joint. "and" before a clause with a quantified subject of
+  its own ("No refund exceeds £500 and any refund above £120 is reviewed") parts two whole
+  clauses, as a semicolon does.
 - A relative clause on a tool id ("..., through `set_grade`, which may only set A or B"):
   the clause reads with the tool id in place of "which" (the id's characters are mapped to
   the place of "which", so the clause's span stays its own).
@@ -41,6 +43,14 @@ _WEAK = re.compile(
     r"|\s+(?:\u2014|\u2013|--)\s+",  # a dash between two clauses ("... at most \u2014 a third ...")
     re.I,
 )
+# "and" before a clause with a subject of its own ("No refund exceeds £500 and any refund above
+# £120 is reviewed"): a quantified noun, then its verb within a few words; each side is a whole
+# clause, so the cut is as strong as a semicolon
+_SUBJECT = re.compile(
+    r",?\s+and\s+(?=(?:any|every|each|anything|nothing|everything)\s+(?:[\w£$€.,-]+\s+){0,5}?"
+    r"(?:is|are|must|may|can|goes|go|waits|wait|needs|need|gets|get)\b)",
+    re.I,
+)
 _WHICH = re.compile(r",\s+which\s+(?=(?:\w+\s+){0,2}?(?:may|can|must|should|only|never|is|are)\b)")
 _WORD = re.compile(r"[A-Za-z0-9][\w'-]*")
 _MIN_WORDS = 4
@@ -57,13 +67,13 @@ def _clauses(sentence: Sentence) -> list[tuple[Sentence, bool]]:
     and a conjunction, or a relative clause, may lean on the rest of its sentence)."""
     text = sentence.clean
     cuts: list[tuple[int, int, bool]] = []  # (end of the clause before, start of the next)
-    for pattern, strong in ((_STRONG, True), (_WEAK, False)):
+    for pattern, strong in ((_STRONG, True), (_SUBJECT, True), (_WEAK, False)):
         cuts += [
             (m.start(), m.end(), strong)
             for m in pattern.finditer(text)
             if not (strong and stopped(text[: m.start()]))
         ]  # "If S, stop; do not V"
-    cuts.sort()
+    cuts.sort(key=lambda c: (c[0], not c[2]))  # (a strong cut first where two start)
     bounds: list[tuple[int, int, bool, bool]] = []  # start, end, strong cut before, after
     start, before = 0, True
     for end, nxt, strong in cuts:
@@ -102,7 +112,8 @@ def _short(piece: str) -> bool:
 _SAYS = re.compile(
     r"\b(?:must|may|can|cannot|can't|should|shall|will|never|not|no|only|always|has\s+to|"
     r"have\s+to|needs?\s+to|required|requires|either|one\s+of|at\s+most|up\s+to|"
-    r"before|after|until|once|per|first)\b",
+    r"before|after|until|once|per|first|above|over|exceeds?|beyond|reviewed|review|approval|"
+    r"approved)\b",
     re.I,
 )
 

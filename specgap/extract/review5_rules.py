@@ -280,10 +280,11 @@ def with_reviews(
     ):
         return rules, notes  # "no more than one X unless a manager approves": that rule, held
     users = bool(_USER_YES.search(sentence.clean))
+    figures = _figures(" ".join(e.condition or "" for e in emits))
     kept = [
         r
         for r in rules
-        if r.operator not in _REPLACED
+        if (r.operator not in _REPLACED or _other_bound(r, figures))
         and not (r.operator == "require_confirmation" and not users)
         and not (r.operator == "require_before" and _approval(r.params.get("before")))
     ]
@@ -294,6 +295,19 @@ def with_reviews(
     notes = [n for n in notes if not _about(n, gone) and not _none_read(n)]
     notes = [*notes, *(condition_diagnostic(sentence, r) for r in added if r.condition)]
     return [*kept, *added], notes
+
+
+def _figures(text: str) -> set[float]:
+    return {float(f.replace(",", "")) for f in re.findall(r"\d[\d,]*(?:\.\d+)?", text)}
+
+
+def _other_bound(rule: CandidateRule, figures: set[float]) -> bool:
+    """A bound of another figure than the review's ("at most £500, and anything above £120
+    waits for review": the cap is £500, the review from £120), which the review leaves."""
+    if rule.operator != "arg_within_bound" or not figures:
+        return False
+    said = {rule.params.get(k) for k in ("min", "max")} - {None}
+    return bool(said) and not any(float(v) in figures for v in said if isinstance(v, (int, float)))
 
 
 def _about(note: Diagnostic, operators: set[str]) -> bool:
