@@ -281,12 +281,17 @@ _CALL = re.compile(r"^(?:call|use|invoke|run|trigger)\s+", re.I)
 _WHOLE = frozenset({"require_before", "one_call_at_a_time"})
 
 
+_LEAD_WORDS = re.compile(r"^(?:(?:and|or|but|every|each|any|all|the|a|an)\s+)+")
+
+
 def _key(rule: CandidateRule) -> tuple[str, str]:
     """What makes two readings of one sentence the same rule: the operator and its target,
     or for a rule on an argument, the argument."""
     facet = rule.params.get("facet") or rule.params.get("arg")
     if rule.operator in _ARGUMENT and isinstance(facet, str):
-        return rule.operator, "arg:" + re.sub(r"[\s_-]+", " ", facet.casefold())
+        # ("and every new_event_id" read whole is the clause's "new event id")
+        facet = _LEAD_WORDS.sub("", facet.casefold())
+        return rule.operator, "arg:" + re.sub(r"[\s_-]+", " ", facet)
     return rule.operator, str(rule.target)
 
 
