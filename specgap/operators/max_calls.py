@@ -208,11 +208,12 @@ def _calls_target(s: Said, start: int) -> tuple[str, ...] | None:
     return (" ".join(lemma(w) if i == 0 else w for i, w in enumerate(words)),) if words else None
 
 
-# a tool id and its passive verb ("`referee_bookings` is created", "issueRefund is run")
+# a tool id and its passive verb ("`referee_bookings` is created", "issueRefund is called")
 _PASSIVE_HEAD = re.compile(
-    r"(?P<subj>[A-Za-z][\w-]*(?:[._][A-Za-z][\w-]*)+|[a-z]+(?:[A-Z][a-z0-9]+)+)\s+(?:is|are|gets?)\s+(?:\w+ly\s+)?"
-    r"(?P<pp>[a-z]+(?:ed|en|t|d))",
-    re.I,
+    # (each part of an id atomic, its letters apart from its separators: no backtracking)
+    r"(?P<subj>(?>[A-Za-z][A-Za-z0-9-]*)(?:[._](?>[A-Za-z0-9][A-Za-z0-9-]*))+|"
+    r"(?>[a-z]+)(?:(?>[A-Z][a-z0-9]+))+)\s+(?i:is|are|gets?)\s+(?:\w+ly\s+)?"
+    r"(?P<pp>[a-z]+(?:ed|en|t|d))"
 )
 
 
