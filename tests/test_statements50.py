@@ -15,6 +15,9 @@ from typing import Any
 
 import pytest
 
+from specgap.extract.agent_params import knowing_params
+from specgap.extract.noact_dotted import snake
+from specgap.extract.segments import _compared
 from tests.corpus_agents import build_prompt
 from tests.probes import desk_policies, enforced, read
 from tests.probes import spec as T
@@ -72,10 +75,12 @@ def test_a_dotted_id_the_tools_define_is_read_whatever_its_last_part(
     assert enforced(_cluster(tmp_path, sentence), "deny_action", f"keysafeunlocks.{_GROUP}")
 
 
-def test_a_web_address_that_names_no_tool_is_still_no_id(tmp_path: Path) -> None:
-    # `help.acme.dev` is no tool's id: nothing is banned by its name
-    policies = _cluster(tmp_path, "Never send renters to help.acme.dev for refunds.")
-    assert not any(p.target == "help.acme.dev" for p in policies)
+def test_a_web_address_that_names_no_tool_is_still_no_id() -> None:
+    # the readers' snake spelling of dotted ids: the tools' own id is one, whatever its last
+    # part; `help.acme.dev`, which no tool defines, is still a web address
+    with knowing_params(((f"keysafeunlocks.{_GROUP}", ("depot",)),)):
+        assert snake(f"Never create keysafeunlocks.{_GROUP}.") is not None
+        assert snake("Never send renters to help.acme.dev for refunds.") is None
 
 
 @pytest.mark.parametrize(
@@ -94,14 +99,17 @@ def test_a_tool_named_by_its_id_beside_a_verb_is_named_exactly(
 
 
 @pytest.mark.parametrize(
-    "sentence",
+    ("sentence", "duty"),
     [
-        "That is not to say the key safe is broken.",
-        "The renter is not to blame for a flat tyre.",
+        ("You are not to run key_safe_unlocks.", True),
+        ("key_safe_unlocks is not to be opened.", True),
+        ("That is not to say key_safe_unlocks is broken.", False),
+        ("The renter is not to blame for a flat tyre.", False),
+        ("A flat tyre is not to be a reason for a refund.", False),
     ],
 )
-def test_is_not_to_say_or_blame_is_no_duty(tmp_path: Path, sentence: str) -> None:
-    assert not read(_snake(tmp_path, sentence), "deny_action", "key_safe_unlocks")
+def test_is_not_to_is_must_not_only_before_an_act(sentence: str, duty: bool) -> None:
+    assert ("must not" in _compared(sentence)) is duty
 
 
 def test_the_note_on_an_unread_is_not_to_quotes_the_sentence(tmp_path: Path) -> None:
@@ -137,22 +145,31 @@ def test_once_before_a_clause_is_still_the_conjunction(tmp_path: Path) -> None:
     assert not read(policies, "max_calls", "rental_extensions")
 
 
-# a depot desk whose bookings have a status a read shows
-DESK = [
+# a depot desk: hires with a status a read shows, a licence check, texts and refunds
+DEPOT = [
     T(
         "get_hire",
-        "Reads a hire; returns its status (reserved, collected, returned or void).",
+        "Reads a hire; returns its status (reserved, collected, on_road, returned or void).",
         hire_id="string",
     ),
     T("lengthen_hire", "Lengthens a hire by days.", hire_id="string", days="integer"),
     T("void_hire", "Voids a hire.", hire_id="string"),
     T("add_child_seat", "Adds a child seat to a hire.", hire_id="string"),
-    T("text_renter", "Sends a templated text to the renter.", mobile="string"),
+    T(
+        "check_renter",
+        "Checks a renter's licence number; returns passed (true or false).",
+        renter_id="string",
+    ),
+    T("move_hire", "Moves a hire to new dates.", hire_id="string", new_date="string"),
+    T("cancel_hire", "Cancels a hire.", hire_id="string"),
+    T("find_renter", "Finds a renter; returns renter_id and mobile.", email="string"),
+    T("text_renter", "Sends a templated text to a renter's mobile.", mobile="string"),
+    T("refund_hire", "Refunds a hire's payment.", payment_id="string", amount_gbp="number"),
 ]
 
 
 def _desk(tmp_path: Path, text: str) -> list[Any]:
-    return desk_policies(tmp_path, text + "\n", DESK)
+    return desk_policies(tmp_path, text + "\n", DEPOT)
 
 
 def test_only_after_the_noun_is_no_entity(tmp_path: Path) -> None:
@@ -211,28 +228,9 @@ def test_a_count_of_calls_of_a_bare_id(tmp_path: Path, sentence: str) -> None:
     assert enforced(_desk(tmp_path, sentence), "max_calls", "text_renter", max=4)
 
 
-# a depot desk whose identity check answers passed
-CHECKED = [
-    T(
-        "check_renter",
-        "Checks a renter's licence number; returns passed (true or false).",
-        renter_id="string",
-    ),
-    T("get_hire", "Reads a hire; returns its status.", hire_id="string"),
-    T("move_hire", "Moves a hire to new dates.", hire_id="string", new_date="string"),
-    T("cancel_hire", "Cancels a hire.", hire_id="string"),
-    T("find_renter", "Finds a renter; returns renter_id and mobile.", email="string"),
-    T("text_renter", "Sends a templated text to a renter's mobile.", mobile="string"),
-]
-
-
-def _checked(tmp_path: Path, text: str) -> list[Any]:
-    return desk_policies(tmp_path, text + "\n", CHECKED)
-
-
 def test_a_check_that_has_said_passed_comes_first(tmp_path: Path) -> None:
     text = "check_renter must have said passed before you move or cancel a hire."
-    policies = _checked(tmp_path, text)
+    policies = _desk(tmp_path, text)
     for tool in ("move_hire", "cancel_hire"):
         assert enforced(policies, "require_before", tool, before="check_renter")
 
@@ -246,34 +244,17 @@ def test_a_check_that_has_said_passed_comes_first(tmp_path: Path) -> None:
     ],
 )
 def test_each_verb_coordinated_before_the_object_is_ordered(tmp_path: Path, sentence: str) -> None:
-    policies = _checked(tmp_path, sentence)
+    policies = _desk(tmp_path, sentence)
     for tool in ("move_hire", "cancel_hire"):
         assert read(policies, "require_before", tool, before="get_hire")
 
 
 def test_a_value_said_after_the_act_and_its_preposition(tmp_path: Path) -> None:
     text = "Send texts only to the mobile that find_renter returned."
-    policies = _checked(tmp_path, text)
+    policies = _desk(tmp_path, text)
     assert enforced(
         policies, "arg_grounded", "text_renter", arg="mobile", from_tools=["find_renter"]
     )
-
-
-# a refund desk whose refunds are capped and reviewed above a lower figure
-REFUNDS = [
-    T(
-        "refund_hire",
-        "Refunds a hire's payment.",
-        payment_id="string",
-        amount_gbp="number",
-    ),
-    T(
-        "get_hire",
-        "Reads a hire; returns its status (reserved, on_road or returned).",
-        hire_id="string",
-    ),
-    T("add_child_seat", "Adds a child seat to a hire.", hire_id="string"),
-]
 
 
 @pytest.mark.parametrize(
@@ -284,20 +265,19 @@ REFUNDS = [
     ],
 )
 def test_a_cap_beside_a_review_from_a_lower_figure_is_kept(tmp_path: Path, sentence: str) -> None:
-    policies = desk_policies(tmp_path, sentence + "\n", REFUNDS)
+    policies = _desk(tmp_path, sentence)
     assert enforced(policies, "arg_within_bound", "refund_hire", arg="amount_gbp", max=400)
     assert not read(policies, "arg_within_bound", "refund_hire", max=90)  # the review's figure
 
 
 def test_a_review_above_a_figure_is_no_cap(tmp_path: Path) -> None:
-    policies = desk_policies(tmp_path, "Refunds over £90 need a manager's review.\n", REFUNDS)
+    policies = _desk(tmp_path, "Refunds over £90 need a manager's review.")
     assert read(policies, "review_required", "refund_hire")
     assert not read(policies, "arg_within_bound", "refund_hire")
 
 
 def test_a_state_value_spelt_as_the_tools_spell_it_before_its_noun(tmp_path: Path) -> None:
-    text = "Child seats are added to reserved or on_road hires only.\n"
-    policies = desk_policies(tmp_path, text, REFUNDS)
+    policies = _desk(tmp_path, "Child seats are added to reserved or on_road hires only.")
     assert enforced(
         policies,
         "state_condition",

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import re
 
+from specgap.operators.prose import ONCE
+
 __all__ = ["nominal_prerequisites", "without_novelty"]
 
 _DET = r"(?:a|an|the|any|every|each|all|some)"
@@ -104,9 +106,9 @@ _BEFORE = re.compile(
     re.I,
 )
 # "Refunds only after a payment lookup.", "Refunds: only once the payment has been fetched."
-# ("only once for each booking", "only once a day": a count, not the conjunction)
+# ("only once for each booking", "only once a day": a count, `prose.ONCE`, not the conjunction)
 _ONLY_AFTER = re.compile(
-    rf"^\W*{_LABEL}(?P<a>(?:{_DET}\s+)?{_TNP})\s*:?\s+only\s+(?:after|once(?!\s+(?:for|per|each|every|in|during|within|an?)\s))\s+(?P<b>[^,;]+?)\s*[.!]?\s*$",
+    rf"^\W*{_LABEL}(?P<a>(?:{_DET}\s+)?{_TNP})\s*:?\s+only\s+(?:after|(?!{ONCE})once)\s+(?P<b>[^,;]+?)\s*[.!]?\s*$",
     re.I,
 )
 # "Lookup first, then refund.", "The balance check first; the renewal after."

@@ -28,6 +28,7 @@ from specgap.extract.order_events import event_action, nominal_action
 from specgap.extract.pattern_base import singular
 from specgap.extract.procedures import verb_of
 from specgap.ir import CandidateRule
+from specgap.operators.prose import ONCE
 
 _W = r"[A-Za-z][\w-]*"
 TOOL_ID = re.compile(rf"`?(?P<id>{ID})`?(?:\(\))?")
@@ -212,9 +213,9 @@ def _main(main: str) -> tuple[str | None, bool]:
     return _imperative(main), False  # "book a repair (only after ...)"
 
 
-# ("once for each booking", "once a day": a count, not the conjunction)
-_AFTER = re.compile(r"^(?P<main>.+?)\s*,?\s+(?P<only>only\s+)?(?:after|once(?!\s+(?:for|per|each|"
-                    r"every|in|during|within|an?)\s))\s+(?P<event>.+)$", re.I)  # fmt: skip
+# ("once for each booking", "once a day": a count, `prose.ONCE`, not the conjunction)
+_AFTER = re.compile(rf"^(?P<main>.+?)\s*,?\s+(?P<only>only\s+)?(?:after|(?!{ONCE})once)\s+"
+                    r"(?P<event>.+)$", re.I)  # fmt: skip
 _BEFORE = re.compile(r"^(?P<main>.+?)\s+(?:before|until|prior\s+to|without)\s+(?P<event>.+)$",
                      re.I)  # fmt: skip
 _NO_WITHOUT = re.compile(rf"^no\s+{_NP}\s+without\s+(?P<event>.+)$", re.I)

@@ -14,6 +14,7 @@ from specgap.extract.markdown import WITH_TABLES
 from specgap.extract.state6_steps import stop_joins
 from specgap.formats import json_string_offsets
 from specgap.ir import Span
+from specgap.operators.prose import SPELT
 
 _SENTENCE_END = re.compile(
     r"(?<=[.!?])(?:[\"')\]]|\*{1,2}|_{1,2})?\s+(?=[A-Z0-9`\"'(*_\[\u00a7])"
@@ -71,7 +72,7 @@ _NEVER_AGAIN = re.compile(
 # "Three calls of X in a chat are the most allowed", "two refunds per order is the limit":
 # the count said with "at most" before it (the words move right; the sentence is its own span)
 _THE_MOST = re.compile(
-    r"^(?P<lead>\W*)(?P<np>(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
+    rf"^(?P<lead>\W*)(?P<np>(?:\d+|{SPELT})"
     r"\s+[^.;:]{1,80}?)(?P<tail>\s+(?:are|is)\s+the\s+(?:most|maximum|limit|max)(?:\s+(?:allowed|"
     r"permitted|accepted))?)(?=\s*(?:[.;!]|$))",
     re.I,

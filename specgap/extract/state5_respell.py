@@ -4,8 +4,8 @@
 - a passive with a late "only": "Scores are withdrawn only when they are S" -> "Scores are
   only withdrawn when ..."; "Bikes are lent to verified members only." -> "Bikes are only
   lent to verified members.";
-- "are not to be V-ed" -> "must not be V-ed"; "TOOL is refused when S" -> "Never call TOOL
-  when S";
+- "are not to be V-ed", which `segments` reads as "must not be V-ed" in every sentence, read
+  again here as well; "TOOL is refused when S" -> "Never call TOOL when S";
 - a label naming the act and its value a state with "only": "Refunds: abandoned repairs
   only." -> "Only refund abandoned repairs." (the label must be a verb's form, `lemminflect`);
 - a runbook step whose rule follows a semicolon: "Check X with T; if it is S, stop and do
@@ -148,7 +148,6 @@ def _late_only(text: str) -> str | None:
     m = _ONLY_AT_END.match(said)
     if m is not None:
         said = f"{m['subj']} {m['cop']} only {m['v']} {m['rest']}."
-    said = _NOT_TO_BE.sub("must not be ", said)
     return said if said != text else None
 
 

@@ -243,10 +243,14 @@ def _per(clean: str) -> dict[str, Any]:
     return {}
 
 
+# a tool id said bare after a count of calls ("calls of send_text")
+_BARE_ID = re.compile(rf"\s*(?:of|to)?\s*(?P<id>{TOOL_ID_WORD})\b")
+
+
 def _n_calls(s: Said, m: re.Match[str]) -> Found | None:
     ticked = ticked_tools(m["x"]) or ticked_tools(s.clean)
     if not ticked:  # "at most three calls of send_text in a chat": a bare id after "of"
-        bare = re.match(rf"\s*(?:of|to)?\s*(?P<id>{TOOL_ID_WORD})\b", m["x"])
+        bare = _BARE_ID.match(m["x"])
         ticked = [bare["id"]] if bare is not None else []
     # "at most two calls per shipment in one session": each shipment's, not the trace's
     params = {"max": int(number(m["n"])), **_per(s.clean)}
