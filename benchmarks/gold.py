@@ -146,6 +146,9 @@ UNSEEN37_DIR = GOLD_DIR.parent / "gold_unseen37"
 # The thirty-eighth blind set (split `unseen38`), laid out the same way; written and committed
 # before the extractor was run on it (see tests/gold_unseen38/README.md).
 UNSEEN38_DIR = GOLD_DIR.parent / "gold_unseen38"
+# The thirty-ninth blind set (split `unseen39`), laid out the same way; written and committed
+# before the extractor was run on it (see tests/gold_unseen39/README.md).
+UNSEEN39_DIR = GOLD_DIR.parent / "gold_unseen39"
 # Blind sets opened for development (eighth session, 2026-12-01): after six sessions of
 # tuning on made-up sentences left blind recall at 0.15-0.33, the three oldest blind sets'
 # sentences and misses may be read, as the `tuned` domains are (their READMEs log it). Their
@@ -195,8 +198,9 @@ UNSEEN38_DIR = GOLD_DIR.parent / "gold_unseen38"
 # the thirty-second in the forty-seventh session (2026-12-07), when a thirty-sixth was written to
 # take its place (tests/gold_unseen32/README.md); the thirty-third in the forty-eighth session
 # (2026-12-07), when a thirty-seventh was written to take its place (tests/gold_unseen33/README.md);
-# the thirty-fourth in the forty-ninth session (2026-12-07), when a thirty-eighth is written to take
-# its place (tests/gold_unseen34/README.md).
+# the thirty-fourth in the forty-ninth session (2026-12-07), when a thirty-eighth was written to
+# take its place (tests/gold_unseen34/README.md); the thirty-fifth in the fifty-first session
+# (2026-12-07), when a thirty-ninth is written to take its place (tests/gold_unseen35/README.md).
 OPENED = (
     "unseen",
     "unseen2",
@@ -232,6 +236,7 @@ OPENED = (
     "unseen32",
     "unseen33",
     "unseen34",
+    "unseen35",
 )
 # Blind sets written in the current session: each has its own `TOTAL` row but is left out of
 # the `ALL blind` row, so that row stays comparable within the session; the lead moves a set
@@ -263,9 +268,10 @@ OPENED = (
 # forty-sixth (2026-12-07); the thirty-fifth, written in the forty-sixth, at the start of the
 # forty-seventh (2026-12-07); the thirty-sixth, written in the forty-seventh, at the start of the
 # forty-eighth (2026-12-07); the thirty-seventh, written in the forty-eighth, at the start of the
-# forty-ninth (2026-12-07): `ALL blind` is unseen35..unseen37. The thirty-eighth, written in the
-# forty-ninth session (2026-12-07), is kept apart.
-APART: tuple[str, ...] = ("unseen38",)
+# forty-ninth (2026-12-07); the thirty-eighth, written in the forty-ninth, at the start of the
+# fifty-first (2026-12-07): `ALL blind` is unseen36..unseen38. The thirty-ninth, written in the
+# fifty-first session (2026-12-07), is kept apart.
+APART: tuple[str, ...] = ("unseen39",)
 CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus"
 
 _AT = re.compile(r"^(?P<file>[^:#]+)(?::(?P<start>\d+)(?:-(?P<end>\d+))?|#(?P<tool>[\w.\-]+))$")
@@ -424,6 +430,7 @@ class Gold(_Model):
         "unseen36",
         "unseen37",
         "unseen38",
+        "unseen39",
     ]
     agent: GoldAgent
     rules: tuple[GoldRule, ...]

@@ -1,5 +1,5 @@
-"""The thirty-eight blind sets `tests/gold_unseen/`, `gold_unseen2/` .. `gold_unseen38/`
-(splits `unseen`, `unseen2` .. `unseen38`; see each folder's README): made-up domains
+"""The thirty-nine blind sets `tests/gold_unseen/`, `gold_unseen2/` .. `gold_unseen39/`
+(splits `unseen`, `unseen2` .. `unseen39`; see each folder's README): made-up domains
 that live beside their gold lists and are in no corpus.
 
 - every domain folder holds its policy, its tools and one gold file named after it;
@@ -65,6 +65,7 @@ from benchmarks.gold import (
     UNSEEN36_DIR,
     UNSEEN37_DIR,
     UNSEEN38_DIR,
+    UNSEEN39_DIR,
     UNSEEN_DIR,
     GoldError,
     check_gold,
@@ -135,6 +136,7 @@ _LATER = (
     (UNSEEN36_DIR, "unseen36"),
     (UNSEEN37_DIR, "unseen37"),
     (UNSEEN38_DIR, "unseen38"),
+    (UNSEEN39_DIR, "unseen39"),
 )
 BLIND = (
     Blind(UNSEEN_DIR, "unseen", (10, 15)),
@@ -233,8 +235,9 @@ BLIND = (
     # thirty-first's mix), the thirty-third (the thirty-second's size and mix), the thirty-fourth
     # (the thirty-third's size and mix), the thirty-fifth (the thirty-fourth's size and mix), the
     # thirty-sixth (the thirty-fifth's size and mix), the thirty-seventh (the thirty-sixth's size
-    # and mix) and the thirty-eighth (the thirty-seventh's size and mix) asked for the same shape,
-    # in prompt styles, domains and tool-id styles no earlier set used
+    # and mix), the thirty-eighth (the thirty-seventh's size and mix) and the thirty-ninth (the
+    # thirty-eighth's size and mix) asked for the same shape, in prompt styles, domains and
+    # tool-id styles no earlier set used
     *(_later(folder, split) for folder, split in _LATER),
 )
 GOLD = [(b, path) for b in BLIND for path in unseen_gold_files(b.folder)]
@@ -374,7 +377,7 @@ def test_sha8_pins_the_first_stripped_line(
     assert all(f"marquee: {at}:" in p for p in found)
 
 
-@pytest.mark.slow  # builds all one hundred and fourteen blind domains (~31 s)
+@pytest.mark.slow  # builds all one hundred and seventeen blind domains (~31 s)
 def test_benchmark_scores_each_blind_split_without_the_corpus(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
