@@ -271,6 +271,7 @@ def _compile_rule(
         if isinstance(value, list | tuple):
             params[name], found = bind(value, resolved.params.get(name, ()))
             involved.extend(found)
+    tied_sources: list[Resolution] = []
     for name in operator.tool_sources:  # `from_tools`: unsure widens to any tool's output
         value = params.get(name)
         if isinstance(value, list | tuple) and value:
@@ -290,6 +291,9 @@ def _compile_rule(
             sources = [r.tool_id if r.status == "resolved" else None for r in given]
             unsure = len(given) < len(value) or None in sources or _ANY in sources
             params[name] = [_ANY] if unsure else sorted({str(t) for t in sources})
+            # a source that names one of several tools ("the search", three tools search):
+            # any tool's output is weaker than the sentence, so it is never enforced
+            tied_sources.extend(r for r in given if r.status == "ambiguous")
     kinds: list[str] = []  # `sources` of a flow: tools by id, or the tools a kind of data names
     for name in operator.data_lists:
         if isinstance(value := params.get(name), list | tuple) and value:
@@ -311,6 +315,9 @@ def _compile_rule(
     if condition is None:
         return None
     enforcement = _enforcement(rule, involved)
+    if tied_sources and enforcement == "enforce":
+        enforcement = "review_only"
+        diagnostics.extend(mention_diagnostic(rule, r, r.mention, strict) for r in tied_sources)
     if kinds and not registry.sources_of(str(params.get("label"))):  # the config tags none
         enforcement = "review_only"  # a kind of data: bound by the tools' words, or not at all
         diagnostics.append(unbound_note(rule, tool.id, kinds, params.get("sources", [])))

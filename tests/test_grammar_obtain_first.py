@@ -265,7 +265,12 @@ FROM_TOOLS: list[tuple[str, str, list[str]]] = [
         "The slip id must be one returned by search_slips.",
         ["search_slips"],
     ),
-    ("the search as the subject", "Use only the slip ids that the search returned.", ["*"]),
+    # "the search": the one tool that searches (before the fifty-first session, any tool's output)
+    (
+        "the search as the subject",
+        "Use only the slip ids that the search returned.",
+        ["search_slips"],
+    ),
 ]
 
 

@@ -4,7 +4,8 @@
 
 The readers read a person who "may not get" the acts a sentence lists ("... may not get a remote
 start or a replacement card"). People (or things) a state or a kind singles out, said to get
-or receive neither of two acts, or no act and no other, are said so. Nothing else is changed;
+or receive neither of two acts, no act and no other, or one act ("get no booking"), are said
+so. Nothing else is changed;
 a subject nothing singles out ("the unit gets neither power nor data") is left alone.
 """
 
@@ -28,11 +29,20 @@ _TWO_NOS = re.compile(
     r"no\s+(?P<b>[^;:.]+?)(?P<end>\s*[.;!]?\s*)$",
     re.I,
 )
+# one act withheld (fifty-first session): "Paddlers whose account is lapsed get no booking"
+_ONE_NO = re.compile(
+    rf"^(?P<subj>\W*[A-Za-z][^;:]*?)\s+{_GETS}\s+no\s+(?P<a>[A-Za-z][^;:,.]*?)"
+    r"(?P<end>\s*[.;!]?\s*)$",
+    re.I,
+)
 
 
 def respelt(text: str) -> str | None:
     """ "<people> may not get A or B" (module docstring), or None."""
     m = _NEITHER.match(text) or _TWO_NOS.match(text)
+    one = _ONE_NO.match(text) if m is None else None
+    if one is not None and _WHOSE.search(one["subj"]):
+        return f"{' '.join(one['subj'].split())} may not get {one['a']}{one['end']}"
     if m is None or not _WHOSE.search(m["subj"]):
         return None
     subject = " ".join(m["subj"].split())  # ("F reads V" is "F is   V" in a clean text)

@@ -173,8 +173,17 @@ _OF_TOOL = re.compile(
     re.I,
 )
 _NAMED_READ = re.compile(
-    r"^(?:the\s+|a\s+|an\s+)?(?P<obj>[a-z]+(?:\s+[a-z]+)?)\s+(?P<noun>search|lookup|look-up|query)"
-    r"(?:\s+(?:results?|outputs?))?$",
+    r"^(?:the\s+|a\s+|an\s+)?(?:(?P<obj>(?!(?:the|a|an|this|that|its|their)\b)[a-z]+"
+    r"(?:\s+[a-z]+)?)\s+)?(?P<noun>search|lookup|look-up|query)(?:\s+(?:results?|outputs?))?$",
+    re.I,
+)
+# "this lift's own search results", "the same visit's lookup": the chat (whatever the prompt
+# calls it) and what was read in it
+_THIS_ONES = re.compile(r"^(?:this|the\s+same|the\s+current)\s+[a-z]+(?:'s|s')\s+(?:own\s+)?", re.I)
+# "... made in this sitting", "run during this lesson": in this chat
+_IN_THIS = re.compile(
+    r"\s+(?:(?:that\s+(?:was|were)\s+|you\s+)?(?:run|ran|made|done|returned|given|performed)\s+)?"
+    r"(?:in|during|within)\s+this\s+[a-z]+$",
     re.I,
 )
 # "the mobile on the customer's record", "the payments on the reader record": a value the
@@ -221,6 +230,7 @@ def origin(text: str) -> dict[str, Any] | None:
         part = _FOR_WHOM.sub("", part)  # "`list_vets` for the clinic": the tool
         part = _RECENT.sub("", part)  # "the most recent `get_slots` call": that tool's
         part = IN_TALK.sub("", part)  # "a session search run in this chat": the search
+        part = _IN_THIS.sub("", _THIS_ONES.sub("", part))  # "this lift's own search"
         if not part or _MANNER.match(part):  # "in their own words": how, not a source
             continue
         if _PERSON.match(part) or (alternatives and said_by_person(part)):  # "or one she types"
@@ -246,7 +256,7 @@ def origin(text: str) -> dict[str, Any] | None:
         named = _NAMED_READ.match(part)
         if named is not None:
             verb = _READ_NOUNS[named["noun"].casefold()]
-            tools.append(f"{verb} {named['obj'].casefold()}")
+            tools.append(f"{verb} {named['obj'].casefold()}" if named["obj"] else verb)
             continue
         return None
     if not user and not tools:

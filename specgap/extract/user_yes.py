@@ -229,7 +229,12 @@ def user_yes(clean: str, clause: Clause, said: Sentence | None = None) -> list[E
     in_section = said is not None and names_action(said.context)
     if targets is None and in_section and _BEFORE.search(clean) is None:
         return [Emit("require_confirmation", None, {}, 0.7)]
-    return [Emit("require_confirmation", t, {}, 0.7) for t in targets or ()]
+    # "read back the venue and date, then wait": the read-back is said to the user, no call
+    kept = [t for t in targets or () if t is None or not _READ_BACK.match(t)]
+    return [Emit("require_confirmation", t, {}, 0.7) for t in kept]
+
+
+_READ_BACK = re.compile(r"read\s+(?:back|out)\b|read\s+\S+(?:\s+\S+)?\s+back\b", re.I)
 
 
 _RULE_WORDS = re.compile(
@@ -298,6 +303,10 @@ _OWN_CALL = re.compile(
 )
 
 
+# where a clause joined to the yes's own begins: what it orders is none of the yes's
+_NEXT_CLAUSE = re.compile(r";|,\s+(?:and|but|or)\s+(?:not|never|no)\b", re.I)
+
+
 def _guarded(clean: str, clause: Clause, yes: re.Match[str]) -> tuple[str, ...] | None:
     needed = _NEEDED_FOR.match(clean, yes.end())
     if needed is not None:  # "... is needed to freeze a membership", "mandatory for upgrades"
@@ -305,9 +314,12 @@ def _guarded(clean: str, clause: Clause, yes: re.Match[str]) -> tuple[str, ...] 
     purpose = _FOR_ACTION.match(clean, yes.end())
     if purpose is not None and _action_word(purpose["x"].split()[0]):
         return _targets(purpose["x"])  # "the patient's yes to cancel the old one"
+    own_end = _NEXT_CLAUSE.search(clean, yes.end())
     for before in _BEFORE.finditer(clean):
         if yes.start() <= before.start() < yes.end():
             continue  # "before" inside the yes phrase itself
+        if own_end is not None and before.start() >= own_end.start():
+            break  # "... on their yes, and not in the last day before the course starts"
         if _ANAPHORIC.match(before["x"]):
             continue  # "before proceeding": the act the sentence names elsewhere
         # "before you book, reschedule or cancel": each action of a list running on

@@ -84,6 +84,7 @@ from specgap.resolve.lexicon import (
     undone_by,
     verb_key,
 )
+from specgap.resolve.openers import what_it_does, what_it_lists
 from specgap.resolve.recast import only_a_verb, plural
 from specgap.resolve.synonyms import SYNONYM, synonyms
 from specgap.resolve.text import (
@@ -170,7 +171,7 @@ def _param_texts(schema: Mapping[str, Any]) -> Iterable[tuple[str, str]]:
                     yield str(name), said
 
 
-def _profile(tool: Tool, shared: Mapping[tuple[str, ...], int]) -> _Profile:
+def _profile(tool: Tool, shared: Mapping[tuple[str, ...], int], summary_text: str) -> _Profile:
     names = [action_name(n, tool.namespace) for n in dict.fromkeys((tool.id, *tool.names))]
     verbs: set[str] = set()
     written: set[str] = set()  # the names' verbs as written
@@ -178,10 +179,11 @@ def _profile(tool: Tool, shared: Mapping[tuple[str, ...], int]) -> _Profile:
     heads: set[str] = set()  # the last word of each name, when it is not the verb
     forms = {w for n in names for w in split_name(n)}
     description = " ".join(tool.description.split())
-    opening = first_sentence(description)
+    opening = first_sentence(summary_text)  # past a house opener (`specgap.resolve.openers`)
     if _glossed(opening, tool.aliases):  # "Rental cancellation. Ends a rental.": what it does
-        opening = first_sentence(description[len(opening) :].strip()) or opening
-    summary_words, besides = _main_clause(prose_words(opening))
+        opening = first_sentence(summary_text[len(opening) :].strip()) or opening
+    summary_words, besides = _main_clause(prose_words(what_it_does(opening)))
+    besides = (*besides, *prose_words(what_it_lists(opening)))
     summary = [stem(w) for w in summary_words]
     leads = _leading_verbs(summary)
     own = [stem(w) for w in unversioned(split_name(names[0])) if w not in FILLER]
@@ -428,7 +430,9 @@ class ActionIndex:
             stems = [stem(w) for w in split_name(name)]
             for n in range(1, len(stems)):
                 shared[tuple(stems[:n])] += 1
-        self.profiles = {t.id: _profile(t, shared) for t in registry.tools}
+        self.profiles = {
+            t.id: _profile(t, shared, registry.described(t.id)) for t in registry.tools
+        }
         self.descriptions = {t.id: " ".join(prose_words(t.description)) for t in registry.tools}
         # postings: which tools a word can match as object, or a verb can name
         self.by_word: dict[str, list[str]] = defaultdict(list)

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from specgap.ir import Via
 from specgap.registry import Registry, Tool
+from specgap.resolve.openers import what_it_does
 from specgap.resolve.text import (
     SEGMENT,
     STOPWORDS,
@@ -131,7 +132,8 @@ class Index:
         names = {w for n in named for w in name_words(n)}
         keyword_words = {w for k in tool.keywords for w in name_words(k)}
         arg_words = {w for a in (*tool.facets, *tool.arg_names) for w in content_words(a)}
-        summary = name_words(first_sentence(tool.description.strip()))
+        said = first_sentence(self.registry.described(tool.id))  # past a house opener
+        summary = name_words(what_it_does(said))
         described = name_words(tool.description)
         # the first sentence says what the tool does; later ones also mention other things
         doc = dict.fromkeys(described - summary, ASIDE)

@@ -462,8 +462,12 @@ class Resolver(Index):
         self.readings.by_relation(mention, action, found)
         self.readings.by_sole_verb(action, found)
         verb_said(self.actions, action, found, REORDERED)
-        if len(named) == 1 and not generic:
-            self._verb_of_one(action, next(iter(named)), found)
+        # the one tool named by the verb, or else the one whose own name says it (`book_tour`
+        # beside `add_transfer`, described "Books luggage transfer ...")
+        in_name = [t for t in named if action.verb in self.actions.profiles[t].verbs]
+        if not generic and (len(named) == 1 or len(in_name) == 1):
+            one = next(iter(named)) if len(named) == 1 else in_name[0]
+            self._verb_of_one(action, one, found, "" if len(named) == 1 else " name's")
         quoted = found.get(quoted_from or "")
         if quoted is not None:  # the words of its description: nothing else beats it clearly
             cap = quoted.score + MARGIN - 0.001
@@ -472,7 +476,9 @@ class Resolver(Index):
                     detail = f"{ev.detail}; but the words are `{quoted_from}`'s description's"
                     found[tool_id] = Evidence(cap, ev.via, "action", detail)
 
-    def _verb_of_one(self, action: Action, own: str, found: dict[str, Evidence]) -> None:
+    def _verb_of_one(
+        self, action: Action, own: str, found: dict[str, Evidence], whose: str = ""
+    ) -> None:
         """A bare verb ("book only after ...") that one tool's name or description says as
         its verb (`book_tour`), in a near tie with tools whose names say a word of it only as
         the thing they act on (`open_booking`): that tool, clearly. A verb written as
@@ -488,7 +494,7 @@ class Resolver(Index):
         if any(action.written in profiles[t].forms for t in found if t != own and t in profiles):
             return
         score = min(max(rivals) + MARGIN + 0.001, 0.96)
-        detail = f"{ev.why()}; `{action.written}` is its verb, and no other tool's"
+        detail = f"{ev.why()}; `{action.written}` is its{whose} verb, and no other tool's"
         found[own] = Evidence(score, ev.via, "action", detail)
 
     def _run_together(self, letters: str, found: dict[str, Evidence]) -> None:

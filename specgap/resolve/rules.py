@@ -26,6 +26,7 @@ from specgap.resolve.evidence import MARGIN, near_tie
 from specgap.resolve.not_itself import without_itself
 from specgap.resolve.resolver import Resolver
 from specgap.resolve.sections import in_section
+from specgap.resolve.source_ties import by_output
 
 ANY_TOOL = "*"  # in a source list (`from_tools`): the output of any tool
 
@@ -72,7 +73,7 @@ def resolve_rule(resolver: Resolver, rule: CandidateRule) -> ResolvedRule:
         params[name] = tuple(
             glob_resolution(resolver, m)
             if name in sources and m == ANY_TOOL
-            else scope(_in_full(resolver, rule, m, resolver.resolve(m, _context(rule, m, context))))
+            else scope(_source(resolver, rule, name in sources, m, context))
             for m in mentions
         )
     if rule.operator == "require_before" and "before" in params:  # never the tool itself
@@ -80,6 +81,17 @@ def resolve_rule(resolver: Resolver, rule: CandidateRule) -> ResolvedRule:
     if any(scoped):  # an inference from the section's heading: reviewed, never enforced
         rule = rule.model_copy(update={"grounding": "inferred"})
     return ResolvedRule(rule=rule, target=target, params=params)
+
+
+def _source(
+    resolver: Resolver, rule: CandidateRule, source: bool, mention: str, context: str
+) -> Resolution:
+    """A tool-valued parameter's mention resolved; a source's tie decided by the value it
+    gives (`specgap.resolve.source_ties`)."""
+    res = _in_full(
+        resolver, rule, mention, resolver.resolve(mention, _context(rule, mention, context))
+    )
+    return by_output(resolver.registry, rule, res) if source else res
 
 
 # a mention that is only the scope of a count ("and for each rental", "per booking", "for

@@ -64,7 +64,7 @@ def _readers(registry: Registry, tool: Tool, entity: str | None) -> tuple[Tool, 
     same = [
         t
         for t in registry.tools
-        if t is not tool and not t.hook and _is_read(t) and args & set(t.arg_names)
+        if t is not tool and not t.hook and _is_read(t, registry) and args & set(t.arg_names)
     ]
     return (*found, *(t for t in same if all(t is not f for f in found)))
 

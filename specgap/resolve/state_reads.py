@@ -66,7 +66,7 @@ _CHECK_INOUT = re.compile(
 )
 
 
-def _is_read(tool: Tool) -> bool:
+def _is_read(tool: Tool, registry: Registry | None = None) -> bool:
     if _CHECK_INOUT.match(tool.id) or _CHECK_INOUT.match(tool.description):
         return False
     name = own_part(tool.id)  # `member-hub.member_profile`: its own name
@@ -79,6 +79,8 @@ def _is_read(tool: Tool) -> bool:
         # `VLT_DRIVER_Lookup`: a vendor's and a module's words, then the reading verb
         or bool(tagged and _READ_NAME.match(tagged[-1].casefold()))
         or _READ_TEXT.match(tool.description)
+        # past an opener every tool's description shares ("Console key F2 (...) at ...")
+        or (registry is not None and _READ_TEXT.match(registry.described(tool.id)))
         or _READ_TEXT.match(_past_own_name(tool))
         or _READS.match(_past_label(tool))
         or _READ_TEXT.match(title)
@@ -172,7 +174,7 @@ def readers(registry: Registry, tool: Tool, entity: str | None) -> tuple[Tool, .
         for t in registry.tools
         if t is not tool
         and not t.hook
-        and _is_read(t)
+        and _is_read(t, registry)
         and (keys & _keys(t) or (own and _named_for(t, str(entity))) or _returns(t, keys))
     ]
     return tuple(sorted(found, key=lambda t: t.id))
