@@ -36,6 +36,7 @@ from specgap.ir import (
 from specgap.noun_args import held_by, misread_noun, named_tool_copies, noun_copies, of_holder
 from specgap.operators import OPERATORS
 from specgap.operators.prose import is_toolish
+from specgap.raised_bounds import raised
 from specgap.registry import Registry, Tool
 from specgap.resolve.arguments import argument_help, argument_selector
 from specgap.sense import own_tool_only, sense_check
@@ -345,6 +346,24 @@ def _compile_rule(
     if said_of is not None:  # "a cleaning takes at most 60 minutes": not every booking
         enforcement = "review_only"
         diagnostics.append(said_of)
+    top = cond_data.get("max") if rule.operator in _BOUNDS else None
+    case = raised(rule.quote, float(top)) if isinstance(top, int | float) else None
+    if case is not None and enforcement == "enforce" and rule.condition is None:
+        # "one to four names, and a family session takes as many as eight": the flat bound
+        # would refuse what the sentence allows
+        enforcement = "review_only"
+        diagnostics.append(
+            Diagnostic(
+                code="condition-not-bound",
+                message=f"`{rule.operator}` on `{tool.id}`: the sentence allows up to "
+                f"{case[1]:g} in another case ('{case[0]}'), which this bound cannot tell "
+                "apart; it stays `review_only`",
+                severity="note",
+                span=rule.span,
+                help="state the other case as its own rule on an argument or a state the "
+                "tools carry, or enforce the larger bound elsewhere",
+            )
+        )
     cond_json = json.dumps(cond_data, sort_keys=True)
     if rule.condition is not None:
         cond_json += f"\0{rule.condition}"  # two conditions, two rules; plain ids unchanged

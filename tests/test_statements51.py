@@ -216,3 +216,88 @@ def test_a_bare_verb_names_the_tool_whose_own_name_says_it() -> None:
     ]
     res = Resolver(_registry(tools)).resolve("booking")
     assert (res.status, res.tool_id) == ("resolved", "Bookings.Book_Trip"), res
+
+
+# --- ids of no reader's shape -----------------------------------------------------------------
+
+# the shed's till again, its functions named as a manual's pages are, a name and a section
+PAGES = [
+    T("find(1)", "Finds a paddler by mobile number.", mobile="string"),
+    T("show(1)", "Reads an outing: berth, date and status.", outing_id="string"),
+    T("check(8)", "Checks a paddler's postcode and returns passed.", paddler_id="string"),
+    T("move(2)", "Moves an outing to another berth.", outing_id="string", berth_id="string"),
+    T("cancel(2)", "Cancels an outing.", outing_id="string"),
+]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "operator", "tool", "params"),
+    [
+        (
+            "Until check(8) has passed, do not run move(2) or cancel(2).",
+            "require_before",
+            "cancel(2)",
+            {"before": "check(8)"},
+        ),
+        ("Press show(1) before every move(2).", "require_before", "move(2)", {"before": "show(1)"}),
+    ],
+)
+def test_an_id_of_no_readers_shape_is_read_as_an_id(
+    tmp_path: Path, sentence: str, operator: str, tool: str, params: dict[str, Any]
+) -> None:
+    policies = desk_policies(tmp_path, sentence + "\n", PAGES)
+    assert enforced(policies, operator, tool, **params), policies
+
+
+def test_an_id_first_with_what_its_call_is_about_is_that_id(tmp_path: Path) -> None:
+    # "B3 on the same outing_id": the id and the argument its call shares with the later one
+    policies = _till(tmp_path, "Run B3 on the same outing_id before every R2.")
+    assert enforced(policies, "require_before", "R2", before="B3", same={"arg": "outing_id"})
+
+
+def test_pressing_a_key_a_tool_is_bound_to_is_calling_it(tmp_path: Path) -> None:
+    assert enforced(_till(tmp_path, "Never press R3."), "deny_action", "R3")
+    # a button no tool is, pressed, is no call
+    assert not read(_till(tmp_path, "Never press the alarm button."), "deny_action", "R3")
+
+
+# --- a bound raised for some case -------------------------------------------------------------
+
+ROSTER = [
+    T(
+        "book_outing",
+        "Books an outing for a group of paddlers.",
+        paddler_names=("array", "names of the paddlers"),
+        craft=("string", "single, double or war_canoe"),
+    ),
+    T("hire_wetsuits", "Hires wetsuits for an outing.", outing_id="string", wetsuits="integer"),
+]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "One to four paddler_names go on an outing, and a club outing takes as many as ten.",
+        "wetsuits: four at most, though a war_canoe outing may have ten.",
+        "Between one and four paddler_names, or up to ten for a school group.",
+    ],
+)
+def test_a_bound_raised_for_some_case_is_never_enforced_flat(tmp_path: Path, sentence: str) -> None:
+    policies = desk_policies(tmp_path, sentence + "\n", ROSTER)
+    bounds = [p for p in policies if p.operator in {"arg_count_bound", "arg_within_bound"}]
+    assert bounds, policies
+    assert all(p.enforcement != "enforce" for p in bounds), bounds
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "One to four paddler_names go on an outing.",
+        # a second bound on another thing, not a case of this one
+        "wetsuits: four at most, and no more than £300 for the hire.",
+    ],
+)
+def test_a_plain_bound_is_still_enforced(tmp_path: Path, sentence: str) -> None:
+    policies = desk_policies(tmp_path, sentence + "\n", ROSTER)
+    bounds = [p for p in policies if p.operator in {"arg_count_bound", "arg_within_bound"}]
+    assert any(p.enforcement == "enforce" for p in bounds), policies

@@ -481,7 +481,36 @@ def _spellings(ids: Sequence[str], taken: Collection[str] = ()) -> dict[str, str
     for tool, core in cores.items():
         if core not in spelled.values():
             spelled[tool] = core
+    # what is still in no reader's shape, an opaque id (`K-7`, `ls(1)`, `B12`):
+    # its letters and figures, lower case, joined by underscores, when no other id gives them
+    opaque = {i: o for i in ids if i not in spelled and (o := _opaque(i)) is not None}
+    given = [*spelled.values(), *ids, *taken]
+    for tool, plain in opaque.items():
+        if list(opaque.values()).count(plain) == 1 and plain not in given:
+            spelled[tool] = plain
     return spelled
+
+
+def _opaque(tool: str) -> str | None:
+    """An id of no style above and in no reader's shape, written with marks or figures
+    (`K-7`, `ls(1)`, `B12`), spelled as snake_case no longer than it: its runs of letters
+    and figures, lower case, joined by underscores, from its first letter; None for a word,
+    an identifier the readers find as one, a dotted id, or an id too short to spell so."""
+    if _READER_SHAPE.match(tool) or _PLAIN_SHAPE.match(tool):
+        return None
+    if not re.search(r"[^A-Za-z0-9_]|\d", tool) or len(tool) < 3 or "." in tool:
+        return None  # (a dotted id is read as one already: `noact_dotted`)
+    plain = re.sub(r"[^A-Za-z0-9]+", "_", tool).strip("_").lower()
+    plain = re.sub(r"^[0-9_]+", "", plain)  # `404 Gone`: from its first letter
+    if plain and "_" not in plain:
+        # a figure's place an underscore (`b12` -> `b_2`), else the second letter's (`nf3` ->
+        # `n_3`): the readers' snake_case at the same length
+        at = next((n for n, c in enumerate(plain) if c.isdigit()), 0)
+        at = at if 0 < at < len(plain) - 1 else 1
+        plain = plain[:at] + "_" + plain[at + 1 :]
+    if not _PLAIN_SHAPE.match(plain) or len(plain) > len(tool):
+        return None
+    return plain
 
 
 def _cores(ids: Sequence[str], taken: Collection[str]) -> dict[str, str]:

@@ -406,6 +406,45 @@ _A_TIME = re.compile(
 )
 
 
+# a verb that works a control a tool is bound to ("press F4", "hit `Ctrl-B`", "tap the R2
+# key"): the tool's call, when what follows is an id the agent's tools define
+_PRESSED = re.compile(
+    r"\b(?P<v>press(?:es|ed|ing)?|hit(?:s|ting)?|push(?:es|ed|ing)?|tap(?:s|ped|ping)?|"
+    r"click(?:s|ed|ing)?|key(?:s|ed|ing)?)(?![\w-])(?P<gap>\s+(?:the\s+)?`?)"
+    r"(?P<id>[^\s`,;:()]*[^\s`,.;:()])",
+    re.I,
+)
+# a call verb in the pressing verb's form, the first that fits its length ("hit": run)
+_FORMS = {
+    "": ("call", "run", "use"),
+    "s": ("calls", "runs", "uses"),
+    "ed": ("called", "ran", "used"),
+    "ing": ("calling", "running", "using"),
+}
+
+
+def _pressed(text: str) -> str:
+    """`text` with a pressing verb before a tool's id said as its call ("press F4": call F4),
+    at the same length."""
+    if not _PRESSED.search(text):
+        return text
+    from specgap.extract.agent_params import tool_arguments  # (it reads segments' sentences)
+    from specgap.extract.ids7_respell import respelt_ids
+
+    ids = {*tool_arguments(), *respelt_ids()}  # as defined, or as respelled for the readers
+
+    def said(m: re.Match[str]) -> str:
+        if m["id"] not in ids:
+            return m[0]
+        verb = m["v"].casefold()
+        form = next((f for f in ("ing", "ed", "s") if verb.endswith(f) and verb != "press"), "")
+        word = next((w for w in _FORMS[form] if len(w) <= len(verb)), _FORMS[form][-1])
+        word = word[:1].upper() + word[1:] if m["v"][:1].isupper() else word
+        return word.ljust(len(m["v"])) + m["gap"] + m["id"]
+
+    return _PRESSED.sub(said, text)
+
+
 @functools.lru_cache(maxsize=4096)
 def _compared(text: str) -> str:
     """`text` with each comparison of `_COMPARED` in its common form, at the same length."""
@@ -514,6 +553,7 @@ class Sentence:
         form ("at or below 12" -> "at most 12"); same length, so offsets still hold."""
         said = _one_preposition(self.text.translate(_MARKUP))
         clean = _stated(_compared(_conceded(_unnumbered(_grouped(_unwrapped(said))))))
+        clean = _pressed(clean)  # "press F4 before every Ctrl-B": call F4
         if self.subject is None and "olely" in clean:
             # "move it solely while ...": "only", as every prompt reader says it (a tool
             # description's "solely" is its own mark of a rule, `reading._PERMISSIVE`)

@@ -233,10 +233,17 @@ class Resolver(Index):
             said: str | None = called["id"]
         else:
             led = _ID_LED.fullmatch(mention) or _ID_TAIL.fullmatch(mention)
-            said = led["id"] if led is not None and len(split_name(led["id"])) >= 2 else None
+            said = led["id"] if led is not None and self._id_like(led["id"]) else None
         if said is None:
             return None
         return said if said in self.exact else folded_id(self.exact, said)
+
+    def _id_like(self, said: str) -> bool:
+        """A word that reads as an id, not prose: a compound (`visitQuery`), or an id the
+        tools define written with a figure or a mark (`B3`, `Ctrl-B`), as no word is."""
+        if len(split_name(said)) >= 2:
+            return True
+        return said in self.exact and not said.isalpha()
 
     def _bare_evidence(self, mention: str) -> tuple[dict[str, Evidence], frozenset[str]]:
         """The evidence from the mention alone, and its words (not favoured by context)."""
