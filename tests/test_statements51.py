@@ -301,3 +301,11 @@ def test_a_plain_bound_is_still_enforced(tmp_path: Path, sentence: str) -> None:
     policies = desk_policies(tmp_path, sentence + "\n", ROSTER)
     bounds = [p for p in policies if p.operator in {"arg_count_bound", "arg_within_bound"}]
     assert any(p.enforcement == "enforce" for p in bounds), policies
+
+
+# --- a count's bound said after it ------------------------------------------------------------
+
+
+def test_at_most_after_a_count_and_its_span_is_the_count_bound(tmp_path: Path) -> None:
+    policies = _till(tmp_path, "Send five texts a chat at most.")
+    assert read(policies, "max_calls", "R5", max=5), policies

@@ -77,6 +77,15 @@ _THE_MOST = re.compile(
     r"permitted|accepted))?)(?=\s*(?:[.;!]|$))",
     re.I,
 )
+# "five emails a lesson at most", "four in a chat at the very most": a count and the span it
+# is counted in, the bound said after them, said before them ("at most five emails a lesson"),
+# where the readers read it ("twice at most", "8 hours at most" they read as said)
+_AT_MOST_AFTER = re.compile(
+    rf"(?<![\w$£€-])(?P<lead>)(?P<np>(?:\d+|{SPELT})(?:\s+(?!times\b)[a-z][\w-]*s)?"
+    r"\s+(?:a|an|per|each|every|(?:in|for|during)\s+(?:a|an|one|each|the|this))\s+[a-z][\w-]*)"
+    r"\s+at\s+(?:the\s+(?:very\s+)?)?most(?=\s*(?:[.;,!)]|$))",
+    re.I,
+)
 # "T must have said passed before ...": the check has passed ("answers passed" is read as it is)
 _SAID_PASSED = re.compile(
     r"\b(?P<have>ha(?:ve|s|d)\s+)(?:said|answered|reported|shown|given)\s+(?=passed\b)", re.I
@@ -463,6 +472,8 @@ def _compared(text: str) -> str:
         text = _NEVER_AGAIN.sub(lambda m: m["between"] + " " * len(m["again"]), text)
     if " the m" in text or " the l" in text:
         text = _THE_MOST.sub(_at_most_before, text)
+    if " most" in text:
+        text = _AT_MOST_AFTER.sub(_at_most_before, text)
     if " and only " in text:
         text = _AND_ONLY_THEN.sub(functools.partial(_matched, "and only then"), text)
     if " passed" in text:
