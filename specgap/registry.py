@@ -107,18 +107,6 @@ class Registry:
         """The lifecycle hook a mention names exactly (any case), if it names one."""
         return self.hooks.get(mention.strip().casefold())
 
-    def described(self, tool_id: str) -> str:
-        """The tool's description from the sentence that says what it does: past an opener
-        the registry's tools share but for their ids (`specgap.resolve.openers`)."""
-        tool = self.by_id.get(tool_id)
-        return self._described.get(tool_id, tool.description if tool else "")
-
-    @functools.cached_property
-    def _described(self) -> Mapping[str, str]:
-        from specgap.resolve.openers import summaries  # a layer above: words, not ids
-
-        return summaries(self.tools)
-
     def sources_of(self, label: str) -> tuple[str, ...]:
         return tuple(t.id for t in self.tools if label in t.labels.get("source", ()))
 

@@ -84,7 +84,7 @@ from specgap.resolve.lexicon import (
     undone_by,
     verb_key,
 )
-from specgap.resolve.openers import what_it_does, what_it_lists
+from specgap.resolve.openers import described, what_it_does, what_it_lists
 from specgap.resolve.recast import only_a_verb, plural
 from specgap.resolve.synonyms import SYNONYM, synonyms
 from specgap.resolve.text import (
@@ -431,7 +431,7 @@ class ActionIndex:
             for n in range(1, len(stems)):
                 shared[tuple(stems[:n])] += 1
         self.profiles = {
-            t.id: _profile(t, shared, registry.described(t.id)) for t in registry.tools
+            t.id: _profile(t, shared, described(registry, t.id)) for t in registry.tools
         }
         self.descriptions = {t.id: " ".join(prose_words(t.description)) for t in registry.tools}
         # postings: which tools a word can match as object, or a verb can name

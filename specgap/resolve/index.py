@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from specgap.ir import Via
 from specgap.registry import Registry, Tool
+from specgap.resolve.openers import described as described_past_opener
 from specgap.resolve.openers import what_it_does
 from specgap.resolve.text import (
     SEGMENT,
@@ -132,7 +133,7 @@ class Index:
         names = {w for n in named for w in name_words(n)}
         keyword_words = {w for k in tool.keywords for w in name_words(k)}
         arg_words = {w for a in (*tool.facets, *tool.arg_names) for w in content_words(a)}
-        said = first_sentence(self.registry.described(tool.id))  # past a house opener
+        said = first_sentence(described_past_opener(self.registry, tool.id))
         summary = name_words(what_it_does(said))
         described = name_words(tool.description)
         # the first sentence says what the tool does; later ones also mention other things

@@ -12,16 +12,17 @@ opener. A sentence is an opener when at least `SHARED` tools of the registry ope
 their own ids, the parts of their ids and any figures are masked, and it is not led by a verb
 acting on something ("Retrieves the details of an existing customer.", said of several tools
 alike, still says what each does: its verb and, in the id's words, its object). A description
-that is all openers keeps its first sentence. `Registry.described` keeps them per registry.
+that is all openers keeps its first sentence. `described` keeps them per registry.
 """
 
 from __future__ import annotations
 
 import re
+import weakref
 from collections import Counter
 from collections.abc import Iterable, Mapping
 
-from specgap.registry import Tool
+from specgap.registry import Registry, Tool
 from specgap.resolve.lexicon import classes_of, verb_key
 
 SHARED = 3  # tools whose descriptions open with one sentence for it to be a house opener
@@ -30,6 +31,21 @@ _TOKEN = re.compile(r"[A-Za-z0-9]+")
 _CAMEL = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
 _MASK = "\0"
 _LIMIT = 4  # openers looked past, at most (a description is untrusted, third-party text)
+
+
+# each registry's summaries, made once (a registry is immutable; the entry goes with it)
+_MADE: dict[int, tuple[weakref.ref[Registry], Mapping[str, str]]] = {}
+
+
+def described(registry: Registry, tool_id: str) -> str:
+    """The tool's description from the sentence that says what it does (`summaries`)."""
+    made = _MADE.get(id(registry))
+    if made is None or made[0]() is not registry:
+        made = (weakref.ref(registry), summaries(registry.tools))
+        _MADE[id(registry)] = made
+        weakref.finalize(registry, _MADE.pop, id(registry), None)
+    tool = registry.by_id.get(tool_id)
+    return made[1].get(tool_id, tool.description if tool else "")
 
 
 def summaries(tools: Iterable[Tool]) -> Mapping[str, str]:

@@ -32,6 +32,7 @@ from specgap.operators.evidence import key_words
 from specgap.operators.prose import singular
 from specgap.registry import Registry, Tool
 from specgap.resolve.lexicon import classes_of, verb_key, verb_last
+from specgap.resolve.openers import described
 from specgap.resolve.spelt_out import titled
 from specgap.resolve.text import own_part, split, unversioned
 
@@ -80,7 +81,7 @@ def _is_read(tool: Tool, registry: Registry | None = None) -> bool:
         or bool(tagged and _READ_NAME.match(tagged[-1].casefold()))
         or _READ_TEXT.match(tool.description)
         # past an opener every tool's description shares ("Console key F2 (...) at ...")
-        or (registry is not None and _READ_TEXT.match(registry.described(tool.id)))
+        or (registry is not None and _READ_TEXT.match(described(registry, tool.id)))
         or _READ_TEXT.match(_past_own_name(tool))
         or _READS.match(_past_label(tool))
         or _READ_TEXT.match(title)
