@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from specgap.operators.prose import SPELT, SPELT_NUMBERS
+from specgap.operators.prose import SPELT, number
 
 __all__ = ["raised"]
 
@@ -31,19 +31,14 @@ _CASE_AFTER = re.compile(
 )
 
 
-def _value(raw: str) -> float:
-    low = raw.casefold()
-    return float(SPELT_NUMBERS[low]) if low in SPELT_NUMBERS else float(low.replace(",", ""))
-
-
 def raised(quote: str, bound: float) -> tuple[str, float] | None:
     """The words of the case the sentence raises `bound` for and the larger figure, or None."""
     figures = list(_FIGURE.finditer(quote))
-    first = next((m for m in figures if _value(m["n"]) == bound), None)
+    first = next((m for m in figures if number(m["n"]) == bound), None)
     if first is None:
         return None
     for m in figures:
-        if m.start() <= first.end() or _value(m["n"]) <= bound:
+        if m.start() <= first.end() or number(m["n"]) <= bound:
             continue
         if bool(m["cur"]) != bool(first["cur"]):
             continue  # "6 lessons and no more than £300": a sum, not a count of lessons
@@ -52,5 +47,5 @@ def raised(quote: str, bound: float) -> tuple[str, float] | None:
         if not opens or not _CASE_AFTER.match(quote, m.end()):
             continue
         case = quote[first.end() + opens[-1].start() :].strip(" ,.;")
-        return " ".join(case.split()), _value(m["n"])
+        return " ".join(case.split()), number(m["n"])
     return None

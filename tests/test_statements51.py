@@ -257,8 +257,9 @@ def test_an_id_first_with_what_its_call_is_about_is_that_id(tmp_path: Path) -> N
 
 def test_pressing_a_key_a_tool_is_bound_to_is_calling_it(tmp_path: Path) -> None:
     assert enforced(_till(tmp_path, "Never press R3."), "deny_action", "R3")
-    # a button no tool is, pressed, is no call
-    assert not read(_till(tmp_path, "Never press the alarm button."), "deny_action", "R3")
+    # a button no tool is, pressed, is no call of any tool
+    pressed = _till(tmp_path, "Never press the alarm button.")
+    assert not any(p.operator == "deny_action" for p in pressed), pressed
 
 
 # --- a bound raised for some case -------------------------------------------------------------
@@ -275,32 +276,29 @@ ROSTER = [
 
 
 @pytest.mark.parametrize(
-    "sentence",
+    ("sentence", "flat"),
     [
-        "One to four paddler_names go on an outing, and a club outing takes as many as ten.",
-        "wetsuits: four at most, though a war_canoe outing may have ten.",
-        "Between one and four paddler_names, or up to ten for a school group.",
+        (
+            "One to four paddler_names go on an outing, and a club outing takes as many as ten.",
+            False,
+        ),
+        ("wetsuits: four at most, though a war_canoe outing may have ten.", False),
+        ("Between one and four paddler_names, or up to ten for a school group.", False),
+        ("One to four paddler_names go on an outing.", True),
+        # a second bound on another thing, not a case of this one
+        ("wetsuits: four at most, and no more than £300 for the hire.", True),
     ],
 )
-def test_a_bound_raised_for_some_case_is_never_enforced_flat(tmp_path: Path, sentence: str) -> None:
+def test_a_bound_raised_for_some_case_is_never_enforced_flat(
+    tmp_path: Path, sentence: str, flat: bool
+) -> None:
     policies = desk_policies(tmp_path, sentence + "\n", ROSTER)
     bounds = [p for p in policies if p.operator in {"arg_count_bound", "arg_within_bound"}]
     assert bounds, policies
-    assert all(p.enforcement != "enforce" for p in bounds), bounds
-
-
-@pytest.mark.parametrize(
-    "sentence",
-    [
-        "One to four paddler_names go on an outing.",
-        # a second bound on another thing, not a case of this one
-        "wetsuits: four at most, and no more than £300 for the hire.",
-    ],
-)
-def test_a_plain_bound_is_still_enforced(tmp_path: Path, sentence: str) -> None:
-    policies = desk_policies(tmp_path, sentence + "\n", ROSTER)
-    bounds = [p for p in policies if p.operator in {"arg_count_bound", "arg_within_bound"}]
-    assert any(p.enforcement == "enforce" for p in bounds), policies
+    if flat:  # a plain bound is still enforced
+        assert any(p.enforcement == "enforce" for p in bounds), policies
+    else:
+        assert all(p.enforcement != "enforce" for p in bounds), bounds
 
 
 # --- a count's bound said after it ------------------------------------------------------------

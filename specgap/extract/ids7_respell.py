@@ -79,6 +79,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -484,9 +485,10 @@ def _spellings(ids: Sequence[str], taken: Collection[str] = ()) -> dict[str, str
     # what is still in no reader's shape, an opaque id (`K-7`, `ls(1)`, `B12`):
     # its letters and figures, lower case, joined by underscores, when no other id gives them
     opaque = {i: o for i in ids if i not in spelled and (o := _opaque(i)) is not None}
-    given = [*spelled.values(), *ids, *taken]
+    given = {*spelled.values(), *ids, *taken}
+    times = Counter(opaque.values())
     for tool, plain in opaque.items():
-        if list(opaque.values()).count(plain) == 1 and plain not in given:
+        if times[plain] == 1 and plain not in given:
             spelled[tool] = plain
     return spelled
 

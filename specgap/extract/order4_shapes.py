@@ -352,7 +352,7 @@ def _waited(text: str) -> list[Emit]:
 
 
 # "read X back (to the member)", "read back X": a read-back to the user, not a read of X
-_READ_BACK = re.compile(r"\bread\s+(?:[^,;.]{0,80}?\s)?back\b|\bread\s+back\b", re.I)
+_READ_BACK = re.compile(r"\bread\s+(?:[^,;.]{0,80}?\s)?back\b|\bread\s+(?:back|out)\b", re.I)
 
 
 def reads_back(text: str) -> bool:

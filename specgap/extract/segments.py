@@ -81,7 +81,7 @@ _THE_MOST = re.compile(
 # is counted in, the bound said after them, said before them ("at most five emails a lesson"),
 # where the readers read it ("twice at most", "8 hours at most" they read as said)
 _AT_MOST_AFTER = re.compile(
-    rf"(?<![\w$£€-])(?P<lead>)(?P<np>(?:\d+|{SPELT})(?:\s+(?!times\b)[a-z][\w-]*s)?"
+    rf"(?<![\w$£€-])(?P<np>(?:\d+|{SPELT})(?:\s+(?!times\b)[a-z][\w-]*s)?"
     r"\s+(?:a|an|per|each|every|(?:in|for|during)\s+(?:a|an|one|each|the|this))\s+[a-z][\w-]*)"
     r"\s+at\s+(?:the\s+(?:very\s+)?)?most(?=\s*(?:[.;,!)]|$))",
     re.I,
@@ -418,18 +418,20 @@ _A_TIME = re.compile(
 # a verb that works a control a tool is bound to ("press F4", "hit `Ctrl-B`", "tap the R2
 # key"): the tool's call, when what follows is an id the agent's tools define
 _PRESSED = re.compile(
-    r"\b(?P<v>press(?:es|ed|ing)?|hit(?:s|ting)?|push(?:es|ed|ing)?|tap(?:s|ped|ping)?|"
-    r"click(?:s|ed|ing)?|key(?:s|ed|ing)?)(?![\w-])(?P<gap>\s+(?:the\s+)?`?)"
+    r"\b(?P<v>(?:press|push)(?P<es>es|ed|ing)?|(?:hit|tap)(?P<tp>s|[tp]ed|[tp]ing)?|"
+    r"(?:click|key)(?P<s>s|ed|ing)?)(?![\w-])(?P<gap>\s+(?:the\s+)?`?)"
     r"(?P<id>[^\s`,;:()]*[^\s`,.;:()])",
     re.I,
 )
-# a call verb in the pressing verb's form, the first that fits its length ("hit": run)
+# a call verb in the pressing verb's form (by its ending), the first that fits its length
+# ("hit": run)
 _FORMS = {
     "": ("call", "run", "use"),
     "s": ("calls", "runs", "uses"),
     "ed": ("called", "ran", "used"),
     "ing": ("calling", "running", "using"),
 }
+_FORM_OF = {"es": "s", "ted": "ed", "ped": "ed", "ting": "ing", "ping": "ing"}
 
 
 def _pressed(text: str) -> str:
@@ -445,9 +447,9 @@ def _pressed(text: str) -> str:
     def said(m: re.Match[str]) -> str:
         if m["id"] not in ids:
             return m[0]
-        verb = m["v"].casefold()
-        form = next((f for f in ("ing", "ed", "s") if verb.endswith(f) and verb != "press"), "")
-        word = next((w for w in _FORMS[form] if len(w) <= len(verb)), _FORMS[form][-1])
+        ending = (m["es"] or m["tp"] or m["s"] or "").casefold()
+        form = _FORM_OF.get(ending, ending)
+        word = next((w for w in _FORMS[form] if len(w) <= len(m["v"])), _FORMS[form][-1])
         word = word[:1].upper() + word[1:] if m["v"][:1].isupper() else word
         return word.ljust(len(m["v"])) + m["gap"] + m["id"]
 
@@ -496,7 +498,7 @@ def _passed(m: re.Match[str]) -> str:
 
 
 def _at_most_before(m: re.Match[str]) -> str:
-    said = f"{m['lead']}at most {m['np'][0].lower()}{m['np'][1:]}"
+    said = f"{m.groupdict().get('lead') or ''}at most {m['np'][0].lower()}{m['np'][1:]}"
     return said + " " * (len(m[0]) - len(said))
 
 

@@ -28,6 +28,7 @@ from specgap.extract.grammar_emit import Emit
 from specgap.extract.grammar_rules import names_action
 from specgap.extract.nominals import nominal_act
 from specgap.extract.noun_counts import act_of
+from specgap.extract.order4_shapes import reads_back
 from specgap.extract.pattern_base import id_named, split_words, tool_id
 from specgap.extract.people import OWNER, OWNER_IN_CHAT, PERSONISH
 from specgap.extract.segments import Sentence
@@ -230,11 +231,8 @@ def user_yes(clean: str, clause: Clause, said: Sentence | None = None) -> list[E
     if targets is None and in_section and _BEFORE.search(clean) is None:
         return [Emit("require_confirmation", None, {}, 0.7)]
     # "read back the venue and date, then wait": the read-back is said to the user, no call
-    kept = [t for t in targets or () if t is None or not _READ_BACK.match(t)]
+    kept = [t for t in targets or () if t is None or not reads_back(t)]
     return [Emit("require_confirmation", t, {}, 0.7) for t in kept]
-
-
-_READ_BACK = re.compile(r"read\s+(?:back|out)\b|read\s+\S+(?:\s+\S+)?\s+back\b", re.I)
 
 
 _RULE_WORDS = re.compile(

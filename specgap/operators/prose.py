@@ -60,9 +60,10 @@ SPELT = "|".join(sorted(SPELT_NUMBERS, key=len, reverse=True))
 
 
 def number(raw: str) -> float:
-    """The value of a `NUMBER` match: `12`, `1,000`, `2.5`, `three`."""
+    """The value of a `NUMBER` match or a `SPELT` one: `12`, `1,000`, `2.5`, `three`,
+    `forty`."""
     raw = raw.casefold()
-    return float(NUMBER_WORDS[raw]) if raw in NUMBER_WORDS else float(raw.replace(",", ""))
+    return float(SPELT_NUMBERS[raw]) if raw in SPELT_NUMBERS else float(raw.replace(",", ""))
 
 
 TICKED = re.compile(r"`([^`\n]+)`")

@@ -52,14 +52,15 @@ def summaries(tools: Iterable[Tool]) -> Mapping[str, str]:
     """Each tool's description from the sentence that says what it does (see the module)."""
     listed = tuple(tools)
     parted = {t.id: _sentences(" ".join(t.description.split())) for t in listed}
-    masked = {t.id: [_masked(s, t.id) for s in parted[t.id][:_LIMIT]] for t in listed}
+    own = {t.id: _id_parts(t.id) for t in listed}
+    masked = {t.id: [_masked(s, t.id, own[t.id]) for s in parted[t.id][:_LIMIT]] for t in listed}
     shared = Counter(m for tool_id in masked for m in dict.fromkeys(masked[tool_id]) if m)
     out: dict[str, str] = {}
     for tool in listed:
         sentences = parted[tool.id]
         skip = 0
         for text, template in zip(sentences, masked[tool.id], strict=False):
-            if shared[template] < SHARED or _verb_led(text, tool.id):
+            if shared[template] < SHARED or _verb_led(text, own[tool.id]):
                 break
             skip += 1
         kept = sentences[skip:] if skip < len(sentences) else sentences
@@ -93,10 +94,9 @@ def _id_parts(tool_id: str) -> frozenset[str]:
     return frozenset(parts)
 
 
-def _masked(sentence: str, tool_id: str) -> str:
-    """The sentence's words, lower-cased, with the tool's id, its parts and every word
-    holding a figure masked (runs of masks as one)."""
-    own = _id_parts(tool_id)
+def _masked(sentence: str, tool_id: str, own: frozenset[str]) -> str:
+    """The sentence's words, lower-cased, with the tool's id, its parts (`own`) and every
+    word holding a figure masked (runs of masks as one)."""
     out: list[str] = []
     for word in _TOKEN.findall(sentence.replace(tool_id, " ")):
         low = word.casefold()
@@ -106,12 +106,12 @@ def _masked(sentence: str, tool_id: str) -> str:
     return " ".join(out) if len(out) > 1 else ""
 
 
-def _verb_led(sentence: str, tool_id: str) -> bool:
+def _verb_led(sentence: str, own: frozenset[str]) -> bool:
     """Whether the sentence opens with a verb acting on something ("Retrieves the ...",
-    "Get an order"), not with a noun naming the tool ("Message vstr.001 ...")."""
+    "Get an order"), not with a noun naming the tool ("Message vstr.001 ...", `own` the parts
+    of the tool's id)."""
     words = _TOKEN.findall(sentence)
     if len(words) < 2 or not classes_of(verb_key(words[0].casefold())):
         return False
     second = words[1]
-    own = _id_parts(tool_id)
     return second.casefold() not in own and not any(c.isdigit() for c in second)

@@ -5,8 +5,8 @@ several read tools share (`F2` finds a jumper, `F5` lists loads, `F6` reads a bo
 tie, which the resolver never guesses. But the rule grounds a slot id, and of the tied tools
 only `F5` says it gives one ("Lists loads ...: slot_id, kind, ..."): a value no tool's output
 holds cannot come from it. When exactly one tool of the tie names the value's identifier in
-its description (the facet's words joined as an identifier is spelt, `slot_id` or `slotId`,
-the facet itself or past a leading word that only says which one, "new", "old"), the tie is
+its description (an identifier, `slot_id` or `slotId`, whose words `key_words` finds the
+facet's own, or those past a leading word that only says which one, "new", "old"), the tie is
 decided for that tool; a tie in which none or several do stays ambiguous with its note.
 """
 
@@ -15,6 +15,8 @@ from __future__ import annotations
 import re
 
 from specgap.ir import CandidateRule, Resolution
+from specgap.operators.evidence import key_words
+from specgap.operators.prose import DETERMINERS
 from specgap.registry import Registry
 from specgap.resolve.evidence import near_tie
 
@@ -22,29 +24,16 @@ from specgap.resolve.evidence import near_tie
 _WHICH = frozenset(
     {"new", "old", "current", "original", "chosen", "selected", "target", "replacement", "other"}
 )
+# an identifier as tools spell one: snake_case or camelCase, two words at least
+_IDENT = re.compile(r"\b[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+\b|\b[a-z]+(?:[A-Z][a-z0-9]*)+\b")
 
 
-_DETERMINERS = frozenset(
-    {"the", "a", "an", "its", "their", "his", "her", "our", "your", "this", "that", "each", "every"}
-)
-
-
-def _spellings(facet: str) -> list[re.Pattern[str]]:
-    words = [w for w in re.split(r"[\s_\-]+|(?<=[a-z])(?=[A-Z])", facet.strip()) if w]
-    words = [w.casefold() for w in words]
-    while words and words[0] in _DETERMINERS:  # "its new slot id"
-        words = words[1:]
-    forms = [words]
-    if len(words) > 2 and words[0] in _WHICH:
-        forms.append(words[1:])
-    out = []
-    for form in forms:
-        if len(form) < 2:
-            continue
-        snake = "_".join(map(re.escape, form))
-        camel = re.escape(form[0]) + "".join(re.escape(w.capitalize()) for w in form[1:])
-        out.append(re.compile(rf"(?<![\w]){snake}(?![\w])|(?<![\w]){camel}(?![\w])", re.I))
-    return out
+def _keys(facet: str) -> frozenset[str]:
+    """The facet as `key_words` compares identifiers, and past a word that only says which
+    one ("new slot id": `newslotid`, `slotid`); none for a facet of one word."""
+    words = DETERMINERS.sub("", " ".join(facet.split())).replace("_", " ").split()
+    forms = [words, words[1:]] if len(words) > 2 and words[0].casefold() in _WHICH else [words]
+    return frozenset(key_words(" ".join(f)) for f in forms if len(f) > 1)
 
 
 def by_output(registry: Registry, rule: CandidateRule, res: Resolution) -> Resolution:
@@ -55,15 +44,14 @@ def by_output(registry: Registry, rule: CandidateRule, res: Resolution) -> Resol
     facet = rule.params.get("facet")
     if not isinstance(facet, str) or not facet.strip():
         return res
-    spellings = _spellings(facet)
-    if not spellings:
+    keys = _keys(facet)
+    if not keys:
         return res
-    tied = near_tie(res)
     naming = [
         c
-        for c in tied
+        for c in near_tie(res)
         if (tool := registry.by_id.get(c.tool_id)) is not None
-        and any(p.search(tool.description) for p in spellings)
+        and any(key_words(i) in keys for i in _IDENT.findall(tool.description))
     ]
     if len(naming) != 1:
         return res
